@@ -1,0 +1,1 @@
+//! Shared data sets for the packed benchmarks.

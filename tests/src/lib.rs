@@ -1,0 +1,1 @@
+//! Integration tests for packed live in the test targets of this package.
