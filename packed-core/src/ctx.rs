@@ -1,0 +1,86 @@
+//! The encoding context: which layout a value's fields use, as a type.
+//!
+//! Every `encode`/`decode` call carries a [`Ctx`] type parameter. Its
+//! [`Layout`](Ctx::Layout) is what primitives, strings and sequences are written with.
+//! A derived type moves to its own layout with [`Enter`](Ctx::Enter); a field with
+//! `len = ...` or `max = N` narrows the context with [`WithLen`](Ctx::WithLen) and
+//! [`WithMax`](Ctx::WithMax). All of it is resolved at compile time: the generated code
+//! for a `len = "u64"` field names `packed_core::len::U64` and contains no branch on
+//! the layout.
+
+use core::marker::PhantomData;
+
+use crate::layout::{Layout, OwnLayout, Spec};
+use crate::len::LenPrefix;
+
+/// An encoding context. Implemented only by [`Cx`].
+pub trait Ctx: 'static {
+    /// The layout the current value uses.
+    type Layout: Layout;
+    /// The most elements the next sequence may hold (a field's `max`), else `usize::MAX`.
+    const MAX: usize;
+    /// The context for the elements of a sequence: the same layout, no `max`.
+    type Elem: Ctx;
+    /// The context for the fields of a derived type whose own layout is `O`.
+    type Enter<O: OwnLayout>: Ctx;
+    /// This context with every length prefix replaced by `P` (a field's `len`).
+    type WithLen<P: LenPrefix>: Ctx;
+    /// This context with a `max` of `N` on the next sequence (a field's `max`).
+    type WithMax<const N: usize>: Ctx;
+}
+
+/// How a derived type's own layout combines with its parent's.
+pub trait Mode: 'static {
+    /// The layout of a type whose own layout is `O`, inside a parent with layout `P`.
+    type Resolve<O: OwnLayout, P: Layout>: Layout;
+}
+
+/// Types keep their own container attributes; types without any inherit.
+pub enum Native {}
+impl Mode for Native {
+    type Resolve<O: OwnLayout, P: Layout> = O::Resolve<P>;
+}
+
+/// One layout for the whole tree ([`to_vec_as`](crate::to_vec_as)): container
+/// attributes are replaced; field attributes (`len`, `max`) keep their setting.
+pub enum Forced {}
+impl Mode for Forced {
+    type Resolve<O: OwnLayout, P: Layout> = P;
+}
+
+/// A field-level override of the length prefix.
+pub trait FieldLen: 'static {
+    /// `B` with the override applied.
+    type Apply<B: Layout>: Layout;
+}
+
+/// No field-level override.
+pub enum NoOverride {}
+impl FieldLen for NoOverride {
+    type Apply<B: Layout> = B;
+}
+
+/// A field-level `len = ...`.
+pub struct LenOverride<P>(PhantomData<fn() -> P>, core::convert::Infallible);
+impl<P: LenPrefix> FieldLen for LenOverride<P> {
+    type Apply<B: Layout> = Spec<P, B::Int, B::Endian, B::Header, B::Enums>;
+}
+
+/// The context type: mode `M`, container layout `B`, field override `F`, `max` of `MAX`.
+pub struct Cx<M, B, F, const MAX: usize>(PhantomData<fn() -> (M, B, F)>, core::convert::Infallible);
+
+impl<M: Mode, B: Layout, F: FieldLen, const MAX: usize> Ctx for Cx<M, B, F, MAX> {
+    type Layout = F::Apply<B>;
+    const MAX: usize = MAX;
+    type Elem = Cx<M, B, F, { usize::MAX }>;
+    type Enter<O: OwnLayout> = Cx<M, M::Resolve<O, B>, NoOverride, { usize::MAX }>;
+    type WithLen<P: LenPrefix> = Cx<M, B, LenOverride<P>, MAX>;
+    type WithMax<const N: usize> = Cx<M, B, F, N>;
+}
+
+/// The context of a top-level message: types use their own attributes, the default
+/// layout is [`Bitsery`](crate::layout::Bitsery).
+pub type Root = Cx<Native, crate::layout::Bitsery, NoOverride, { usize::MAX }>;
+
+/// The context of [`to_vec_as::<L>`](crate::to_vec_as): `L` everywhere.
+pub type RootAs<L> = Cx<Forced, L, NoOverride, { usize::MAX }>;

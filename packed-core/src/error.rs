@@ -1,0 +1,299 @@
+//! The two error types: [`EncodeError`] for values that do not fit their layout and
+//! [`DecodeError`] for input that is not a valid encoding.
+
+use core::fmt;
+
+/// Why a value could not be encoded.
+///
+/// Encoding never truncates: a length that the chosen prefix cannot represent, or that
+/// exceeds a field's `max`, is reported here instead of being written wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// The length prefix strategy cannot represent this length
+    /// (300 elements under `len = "u8"`, 2^30 under `compact`).
+    LengthTooLarge {
+        /// The length that was to be written.
+        len: u64,
+        /// The largest length the prefix can represent.
+        max: u64,
+        /// The prefix strategy, as named in attributes (`"compact"`, `"u8"`, ...).
+        prefix: &'static str,
+    },
+    /// A sequence is longer than the `max` given on its field.
+    LengthOverMax {
+        /// The length of the sequence.
+        len: usize,
+        /// The field's `max`.
+        max: usize,
+    },
+    /// An I/O error from a [`std::io::Write`] sink.
+    #[cfg(feature = "std")]
+    Io(std::io::ErrorKind),
+    /// An error reported by user code (a `with` module).
+    Custom(&'static str),
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::LengthTooLarge { len, max, prefix } => write!(
+                f,
+                "length {len} does not fit the `{prefix}` length prefix (at most {max})"
+            ),
+            Self::LengthOverMax { len, max } => {
+                write!(f, "length {len} is over the field's `max` of {max}")
+            }
+            #[cfg(feature = "std")]
+            Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
+            Self::Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl core::error::Error for EncodeError {}
+
+/// Why input could not be decoded. Every variant that concerns the input says where:
+/// `offset` is the byte offset, from the start of the input, of the item that is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The input ended inside an item.
+    UnexpectedEnd {
+        /// Offset at which more bytes were needed.
+        offset: usize,
+        /// How many bytes the item needed from `offset`.
+        needed: usize,
+        /// How many were left.
+        remaining: usize,
+    },
+    /// A length prefix is over the field's `max`.
+    LengthOverMax {
+        /// Offset of the length prefix.
+        offset: usize,
+        /// The length read.
+        len: u64,
+        /// The field's `max`.
+        max: usize,
+    },
+    /// A length prefix claims more elements than the rest of the input can hold
+    /// (each element takes at least one byte), or more than this platform can address.
+    /// Raised before anything is allocated.
+    LengthExceedsInput {
+        /// Offset of the length prefix.
+        offset: usize,
+        /// The length read.
+        len: u64,
+        /// Bytes left in the input after the prefix.
+        remaining: usize,
+    },
+    /// A `bool` byte other than `0` or `1`.
+    InvalidBool {
+        /// Offset of the byte.
+        offset: usize,
+        /// The byte found.
+        byte: u8,
+    },
+    /// An `Option` flag byte other than `0` or `1`.
+    InvalidOptionFlag {
+        /// Offset of the byte.
+        offset: usize,
+        /// The byte found.
+        byte: u8,
+    },
+    /// A string is not valid UTF-8.
+    InvalidUtf8 {
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+    /// A `char` value above `0x10FFFF` or a surrogate.
+    InvalidChar {
+        /// Offset of the value.
+        offset: usize,
+        /// The value found.
+        value: u32,
+    },
+    /// An enum tag (or a fieldless enum's integer) that names no variant.
+    UnknownVariant {
+        /// Offset of the tag.
+        offset: usize,
+        /// The enum's name.
+        type_name: &'static str,
+        /// The tag found (signed values as their two's-complement bits).
+        tag: u64,
+    },
+    /// YAS writes a size byte before a natively ordered enum; this one is wrong.
+    InvalidEnumSize {
+        /// Offset of the size byte.
+        offset: usize,
+        /// The size byte expected (the enum's width in bytes).
+        expected: u8,
+        /// The byte found.
+        found: u8,
+    },
+    /// An integer does not fit its type: a YAS compacted integer wider than the target,
+    /// a LEB128 varint that overflows, or a 64-bit value on a 32-bit platform.
+    IntegerOverflow {
+        /// Offset of the integer.
+        offset: usize,
+        /// The target type.
+        type_name: &'static str,
+    },
+    /// The YAS header is missing, malformed or describes another layout.
+    BadHeader {
+        /// Offset of the header (0 for a top-level message).
+        offset: usize,
+        /// The header this layout expects, e.g. `*b"yas0017"`.
+        expected: [u8; 7],
+        /// The bytes found (zero-padded if the input was shorter).
+        found: [u8; 7],
+    },
+    /// The value ended before the input did.
+    TrailingBytes {
+        /// Offset of the first unread byte.
+        offset: usize,
+        /// How many bytes were left over.
+        remaining: usize,
+    },
+    /// Nesting of derived types is deeper than the configured limit.
+    DepthLimitExceeded {
+        /// Offset at which the limit was hit.
+        offset: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The input is larger than the configured byte limit.
+    ByteLimitExceeded {
+        /// Offset at which the limit was hit.
+        offset: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
+    /// borrow from. Decode owned types from streams, or decode from a slice.
+    CannotBorrow {
+        /// Offset of the item.
+        offset: usize,
+    },
+    /// An I/O error from a [`std::io::Read`] source (other than end of input).
+    #[cfg(feature = "std")]
+    Io {
+        /// Bytes consumed before the error.
+        offset: usize,
+        /// The error's kind.
+        kind: std::io::ErrorKind,
+    },
+    /// An error reported by user code (a `with` module).
+    Custom {
+        /// Offset at which the user code failed.
+        offset: usize,
+        /// What went wrong.
+        message: &'static str,
+    },
+}
+
+impl DecodeError {
+    /// The byte offset the error refers to, where it has one.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        match *self {
+            Self::UnexpectedEnd { offset, .. }
+            | Self::LengthOverMax { offset, .. }
+            | Self::LengthExceedsInput { offset, .. }
+            | Self::InvalidBool { offset, .. }
+            | Self::InvalidOptionFlag { offset, .. }
+            | Self::InvalidUtf8 { offset }
+            | Self::InvalidChar { offset, .. }
+            | Self::UnknownVariant { offset, .. }
+            | Self::InvalidEnumSize { offset, .. }
+            | Self::IntegerOverflow { offset, .. }
+            | Self::BadHeader { offset, .. }
+            | Self::TrailingBytes { offset, .. }
+            | Self::DepthLimitExceeded { offset, .. }
+            | Self::ByteLimitExceeded { offset, .. }
+            | Self::CannotBorrow { offset }
+            | Self::Custom { offset, .. } => offset,
+            #[cfg(feature = "std")]
+            Self::Io { offset, .. } => offset,
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnexpectedEnd { offset, needed, remaining } => write!(
+                f,
+                "unexpected end of input at byte {offset}: needed {needed} bytes, {remaining} left"
+            ),
+            Self::LengthOverMax { offset, len, max } => {
+                write!(f, "length {len} at byte {offset} is over the field's `max` of {max}")
+            }
+            Self::LengthExceedsInput { offset, len, remaining } => write!(
+                f,
+                "length {len} at byte {offset} claims more than the {remaining} bytes left"
+            ),
+            Self::InvalidBool { offset, byte } => {
+                write!(f, "invalid bool byte {byte:#04x} at byte {offset}")
+            }
+            Self::InvalidOptionFlag { offset, byte } => {
+                write!(f, "invalid option flag {byte:#04x} at byte {offset}")
+            }
+            Self::InvalidUtf8 { offset } => write!(f, "invalid utf-8 at byte {offset}"),
+            Self::InvalidChar { offset, value } => {
+                write!(f, "invalid char {value:#x} at byte {offset}")
+            }
+            Self::UnknownVariant { offset, type_name, tag } => {
+                write!(f, "unknown tag {tag} for enum `{type_name}` at byte {offset}")
+            }
+            Self::InvalidEnumSize { offset, expected, found } => write!(
+                f,
+                "enum size byte {found} at byte {offset}, expected {expected}"
+            ),
+            Self::IntegerOverflow { offset, type_name } => {
+                write!(f, "integer at byte {offset} does not fit `{type_name}`")
+            }
+            Self::BadHeader { offset, expected, found } => write!(
+                f,
+                "bad header at byte {offset}: expected {:?}, found {:?}",
+                Ascii(expected),
+                Ascii(found)
+            ),
+            Self::TrailingBytes { offset, remaining } => {
+                write!(f, "{remaining} trailing bytes at byte {offset}")
+            }
+            Self::DepthLimitExceeded { offset, limit } => {
+                write!(f, "nesting deeper than {limit} at byte {offset}")
+            }
+            Self::ByteLimitExceeded { offset, limit } => {
+                write!(f, "input exceeds the limit of {limit} bytes at byte {offset}")
+            }
+            Self::CannotBorrow { offset } => write!(
+                f,
+                "cannot borrow from a stream at byte {offset}; decode an owned type or from a slice"
+            ),
+            #[cfg(feature = "std")]
+            Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),
+            Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
+        }
+    }
+}
+
+impl core::error::Error for DecodeError {}
+
+/// Shows header bytes as text where they are printable.
+struct Ascii<'a>(&'a [u8; 7]);
+
+impl fmt::Debug for Ascii<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"")?;
+        for &b in self.0 {
+            if b.is_ascii_graphic() {
+                write!(f, "{}", b as char)?;
+            } else {
+                write!(f, "\\x{b:02x}")?;
+            }
+        }
+        f.write_str("\"")
+    }
+}

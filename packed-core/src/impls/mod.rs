@@ -1,0 +1,6 @@
+//! `Encode`/`Decode` for the standard types.
+
+mod prim;
+mod seq;
+mod wrap;
+

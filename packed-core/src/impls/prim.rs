@@ -1,0 +1,159 @@
+//! Numbers, `bool`, `char`, `()`, `PhantomData`.
+
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+
+use crate::layout::Layout;
+use crate::num::{Endian, IntCodec};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+type L<C> = <C as Ctx>::Layout;
+type E<C> = <L<C> as Layout>::Endian;
+type I<C> = <L<C> as Layout>::Int;
+
+macro_rules! int {
+    ($($t:ty),*) => {$(
+        impl Encode for $t {
+            #[inline(always)]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                I::<C>::write::<$t, E<C>, W>(*self, w)
+            }
+            #[inline]
+            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError> {
+                I::<C>::write_slice::<$t, E<C>, W>(items, w)
+            }
+        }
+        impl<'de> Decode<'de> for $t {
+            const MIN_WIRE: usize = 1;
+            #[inline(always)]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                I::<C>::read::<$t, E<C>, R>(r)
+            }
+            #[inline]
+            fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(n: usize, r: &mut R, out: &mut Vec<Self>) -> Result<(), DecodeError> {
+                I::<C>::read_vec::<$t, E<C>, R>(n, r, out)
+            }
+        }
+    )*};
+}
+int!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
+
+macro_rules! float {
+    ($($t:ty),*) => {$(
+        impl Encode for $t {
+            #[inline(always)]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                E::<C>::write(*self, w)
+            }
+            #[inline]
+            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError> {
+                E::<C>::write_slice(items, w)
+            }
+        }
+        impl<'de> Decode<'de> for $t {
+            const MIN_WIRE: usize = core::mem::size_of::<$t>();
+            #[inline(always)]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                E::<C>::read(r)
+            }
+            #[inline]
+            fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(n: usize, r: &mut R, out: &mut Vec<Self>) -> Result<(), DecodeError> {
+                E::<C>::read_vec(n, r, out)
+            }
+        }
+    )*};
+}
+float!(f32, f64);
+
+macro_rules! size {
+    ($($t:ty => $wire:ty),*) => {$(
+        /// Written as its 64-bit counterpart on every platform.
+        impl Encode for $t {
+            #[inline(always)]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                (*self as $wire).encode::<C, W>(w)
+            }
+        }
+        impl<'de> Decode<'de> for $t {
+            const MIN_WIRE: usize = 1;
+            #[inline]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                let offset = r.offset();
+                let v = <$wire>::decode::<C, R>(r)?;
+                <$t>::try_from(v).map_err(|_| crate::num::overflow(offset, stringify!($t)))
+            }
+        }
+    )*};
+}
+size!(usize => u64, isize => i64);
+
+impl Encode for bool {
+    #[inline(always)]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        w.write_byte(u8::from(*self))
+    }
+}
+
+impl<'de> Decode<'de> for bool {
+    const MIN_WIRE: usize = 1;
+    #[inline(always)]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        match r.read_byte()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            byte => Err(invalid_bool(r.offset() - 1, byte)),
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
+    DecodeError::InvalidBool { offset, byte }
+}
+
+/// A `char` is its scalar value as a `u32`.
+impl Encode for char {
+    #[inline]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        u32::from(*self).encode::<C, W>(w)
+    }
+}
+
+impl<'de> Decode<'de> for char {
+    const MIN_WIRE: usize = 1;
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        let offset = r.offset();
+        let value = u32::decode::<C, R>(r)?;
+        char::from_u32(value).ok_or(DecodeError::InvalidChar { offset, value })
+    }
+}
+
+impl Encode for () {
+    #[inline(always)]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, _w: &mut W) -> Result<(), EncodeError> {
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for () {
+    #[inline(always)]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
+        Ok(())
+    }
+}
+
+impl<T: ?Sized> Encode for PhantomData<T> {
+    #[inline(always)]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, _w: &mut W) -> Result<(), EncodeError> {
+        Ok(())
+    }
+}
+
+impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    #[inline(always)]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
+        Ok(PhantomData)
+    }
+}

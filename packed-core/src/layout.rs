@@ -1,0 +1,243 @@
+//! Layouts: the framing a type's fields are written with, as types.
+//!
+//! A [`Layout`] bundles five strategies: the length prefix ([`LenPrefix`]), the integer
+//! codec ([`IntCodec`]), the byte order ([`Endian`]), the message header ([`Header`])
+//! and the form of fieldless enums ([`EnumRepr`]). The derive turns a type's container
+//! attributes into one [`Spec`] at expansion time; the presets below are what
+//! `layout = "..."` names, and what [`to_vec_as`](crate::to_vec_as) takes.
+
+use core::marker::PhantomData;
+
+use crate::len::{self, LenPrefix};
+use crate::num::{self, Endian, Int, IntCodec};
+use crate::{DecodeError, EncodeError, Reader, Role, Writer};
+
+/// A complete framing choice. Implemented by [`Spec`]; the presets are aliases of it.
+pub trait Layout: 'static {
+    /// Length prefixes.
+    type Len: LenPrefix;
+    /// Integers wider than a byte.
+    type Int: IntCodec;
+    /// Byte order of fixed-width numbers and prefixes.
+    type Endian: Endian;
+    /// The top-level message header.
+    type Header: Header;
+    /// Fieldless `#[repr(int)]` enums.
+    type Enums: EnumRepr;
+}
+
+/// The layout with the given strategies. Never constructed: it only names types.
+pub struct Spec<Len, Int, Endian, Header, Enums>(
+    PhantomData<fn() -> (Len, Int, Endian, Header, Enums)>,
+    core::convert::Infallible,
+);
+
+impl<L, I, E, H, N> Layout for Spec<L, I, E, H, N>
+where
+    L: LenPrefix,
+    I: IntCodec,
+    E: Endian,
+    H: Header,
+    N: EnumRepr,
+{
+    type Len = L;
+    type Int = I;
+    type Endian = E;
+    type Header = H;
+    type Enums = N;
+}
+
+/// Bitsery's layout and the default: compact sizes, full-width little-endian integers,
+/// no header, enums as their integer.
+pub type Bitsery = Spec<len::Compact, num::Fixed, num::Little, NoHeader, PlainEnums>;
+/// YAS `binary`: 8-byte sizes, the 7-byte header `yas0017`, YAS's enum size byte.
+pub type Yas = Spec<len::U64, num::Fixed, num::Little, YasHeader, YasEnums>;
+/// YAS `binary | no_header`.
+pub type YasNoHeader = Spec<len::U64, num::Fixed, num::Little, NoHeader, YasEnums>;
+/// YAS `binary | ebig`: as [`Yas`], big-endian, header `yas0097`.
+pub type YasBig = Spec<len::U64, num::Fixed, num::Big, YasHeader, YasEnums>;
+/// YAS `binary | compacted`: compacted sizes and integers, header `yas0117`.
+pub type YasCompacted = Spec<len::YasCompacted, num::YasCompacted, num::Little, YasHeader, YasEnums>;
+/// YAS `binary | compacted | ebig`: header `yas0197`; floats big-endian, compacted
+/// integers still little-endian (as YAS writes them).
+pub type YasCompactedBig =
+    Spec<len::YasCompacted, num::YasCompacted, num::Big, YasHeader, YasEnums>;
+/// Bitsery with a big-endian config.
+pub type BitseryBig = Spec<len::Compact, num::Fixed, num::Big, NoHeader, PlainEnums>;
+/// LEB128 lengths and integers (zigzag for signed), the smallest of the layouts.
+pub type Varint = Spec<len::Varint, num::Varint, num::Little, NoHeader, PlainEnums>;
+
+/// A header written before a top-level message (never before a nested one).
+pub trait Header: 'static {
+    /// Writes the header for layout `L`.
+    ///
+    /// # Errors
+    /// From the writer.
+    fn write<L: Layout, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError>;
+    /// Reads and checks the header for layout `L`.
+    ///
+    /// # Errors
+    /// [`DecodeError::BadHeader`] if it is missing or describes another layout.
+    fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError>;
+}
+
+/// No header.
+pub enum NoHeader {}
+
+impl Header for NoHeader {
+    #[inline(always)]
+    fn write<L: Layout, W: Writer + ?Sized>(_w: &mut W) -> Result<(), EncodeError> {
+        Ok(())
+    }
+    #[inline(always)]
+    fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<(), DecodeError> {
+        Ok(())
+    }
+}
+
+/// YAS's header: `yas` and four uppercase hex digits of a 16-bit word
+/// `version 7 | binary << 4 | big-endian << 7 | compacted << 8`:
+/// `yas0017`, `yas0097` (big-endian), `yas0117` (compacted), `yas0197`.
+///
+/// On decode the whole word must describe the layout (YAS itself skips the endian bit;
+/// we check it, since a wrong byte order would misread every number).
+pub enum YasHeader {}
+
+impl YasHeader {
+    /// The 7 header bytes for layout `L`.
+    #[must_use]
+    pub const fn bytes<L: Layout>() -> [u8; 7] {
+        let word: u16 = 7
+            | 1 << 4
+            | (<L::Endian as Endian>::BIG as u16) << 7
+            | (<L::Int as IntCodec>::YAS_COMPACTED as u16) << 8;
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        [
+            b'y',
+            b'a',
+            b's',
+            HEX[(word >> 12) as usize & 0xF],
+            HEX[(word >> 8) as usize & 0xF],
+            HEX[(word >> 4) as usize & 0xF],
+            HEX[word as usize & 0xF],
+        ]
+    }
+}
+
+impl Header for YasHeader {
+    #[inline]
+    fn write<L: Layout, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
+        w.begin_frame(Role::Header);
+        let r = w.write_bytes(&Self::bytes::<L>());
+        w.end_frame();
+        r
+    }
+
+    fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+        let offset = r.offset();
+        let expected = Self::bytes::<L>();
+        let mut found = [0u8; 7];
+        let got = match r.remaining() {
+            Some(n) => n.min(7),
+            None => 7,
+        };
+        r.read_into(&mut found[..got])?;
+        if got < 7 || found[..3] != expected[..3] || !found[3..].eq_ignore_ascii_case(&expected[3..]) {
+            return Err(DecodeError::BadHeader { offset, expected, found });
+        }
+        Ok(())
+    }
+}
+
+/// How a fieldless `#[repr(int)]` enum is written.
+pub trait EnumRepr: 'static {
+    /// Writes the discriminant `v` under layout `L`.
+    ///
+    /// # Errors
+    /// From the writer.
+    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError>;
+    /// Reads a discriminant under layout `L`.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`], [`DecodeError::InvalidEnumSize`], integer errors.
+    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
+}
+
+/// The enum's integer, written like any integer of its type (Bitsery's `value4b(e)`).
+pub enum PlainEnums {}
+
+impl EnumRepr for PlainEnums {
+    #[inline(always)]
+    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
+        L::Int::write::<I, L::Endian, W>(v, w)
+    }
+    #[inline(always)]
+    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+        L::Int::read::<I, L::Endian, R>(r)
+    }
+}
+
+/// YAS's enums: where YAS copies the enum as raw memory (one-byte enums always, wider
+/// ones when integers are fixed-width little-endian, i.e. native order on the x86 hosts
+/// YAS archives come from) it writes a size byte, `sizeof(T)`, then the raw bytes;
+/// otherwise just the integer (`ebig`: big-endian; compacted: compacted).
+pub enum YasEnums {}
+
+impl YasEnums {
+    const fn sized<L: Layout, I: Int>() -> bool {
+        I::BYTES == 1 || (<L::Int as IntCodec>::FIXED && !<L::Endian as Endian>::BIG)
+    }
+}
+
+impl EnumRepr for YasEnums {
+    #[inline]
+    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
+        if Self::sized::<L, I>() {
+            w.begin_frame(Role::Tag);
+            let r = w.write_byte(I::BYTES as u8);
+            w.end_frame();
+            r?;
+            w.write_bytes(v.to_le().as_ref())
+        } else {
+            L::Int::write::<I, L::Endian, W>(v, w)
+        }
+    }
+
+    #[inline]
+    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+        if Self::sized::<L, I>() {
+            let offset = r.offset();
+            let found = r.read_byte()?;
+            if usize::from(found) != I::BYTES {
+                return Err(DecodeError::InvalidEnumSize { offset, expected: I::BYTES as u8, found });
+            }
+            let mut b = I::Bytes::default();
+            r.read_into(b.as_mut())?;
+            Ok(I::from_le(b))
+        } else {
+            L::Int::read::<I, L::Endian, R>(r)
+        }
+    }
+}
+
+/// A derived type's own layout: either a concrete [`Spec`] (the type has container
+/// attributes) or [`Inherit`] (it has none and takes its parent's).
+pub trait OwnLayout: 'static {
+    /// The layout the type's fields use when its parent's layout is `P`.
+    type Resolve<P: Layout>: Layout;
+}
+
+/// A type without container attributes: its fields use the enclosing type's layout
+/// (at the top level, [`Bitsery`]).
+pub enum Inherit {}
+
+impl OwnLayout for Inherit {
+    type Resolve<P: Layout> = P;
+}
+
+impl<L, I, E, H, N> OwnLayout for Spec<L, I, E, H, N>
+where
+    Self: Layout,
+{
+    type Resolve<P: Layout> = Self;
+}

@@ -1,0 +1,207 @@
+//! Length prefixes: how the element count of a string, sequence or map is written.
+//!
+//! [`LenPrefix`] is an open trait: besides the strategies here, a crate may define its
+//! own and name it in `#[packed(len = path::To::Strategy)]`.
+
+use crate::num::{Endian, Varint as Leb128, YasCompacted as YasInt};
+use crate::{DecodeError, EncodeError, Reader, Writer};
+
+/// How a length is written in front of a sequence.
+///
+/// # Contract
+/// - `write` writes `len` or returns [`EncodeError::LengthTooLarge`]; it never writes a
+///   different number.
+/// - `read` consumes exactly what `write` wrote for the same length and returns it, and
+///   may accept other (non-canonical) forms; on malformed or truncated input it returns
+///   an error and never panics.
+/// - Neither looks at anything but the value and the byte order `E`: no run-time
+///   configuration.
+pub trait LenPrefix: 'static {
+    /// Attribute name, used in error messages.
+    const NAME: &'static str;
+    /// The largest length the prefix can represent.
+    const MAX: u64;
+
+    /// Writes `len`.
+    ///
+    /// # Errors
+    /// [`EncodeError::LengthTooLarge`] if `len > MAX`; writer errors.
+    fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError>;
+
+    /// Reads a length.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`], [`DecodeError::LengthExceedsInput`] for lengths
+    /// this platform cannot address.
+    fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError>;
+}
+
+#[cold]
+#[inline(never)]
+fn too_large<P: LenPrefix>(len: usize) -> EncodeError {
+    EncodeError::LengthTooLarge { len: len as u64, max: P::MAX, prefix: P::NAME }
+}
+
+#[inline(always)]
+fn check<P: LenPrefix>(len: usize) -> Result<(), EncodeError> {
+    if len as u64 > P::MAX {
+        return Err(too_large::<P>(len));
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn unaddressable(offset: usize, len: u64) -> DecodeError {
+    DecodeError::LengthExceedsInput { offset, len, remaining: 0 }
+}
+
+#[inline(always)]
+fn to_usize(offset: usize, len: u64) -> Result<usize, DecodeError> {
+    usize::try_from(len).map_err(|_| unaddressable(offset, len))
+}
+
+/// Bitsery's size prefix: 1 byte below 128, 2 bytes below 2^14, 4 bytes below 2^30.
+///
+/// The first two bytes of each form are high-byte-first; the last two bytes of the
+/// 4-byte form are a `u16` in the layout's byte order (Bitsery's `writeBytes<2>`), so
+/// 0x01234567 is `C1 23 67 45` little-endian and `C1 23 45 67` big-endian. Lengths from
+/// 2^30 are an error (Bitsery silently wraps them in release builds). The reader
+/// accepts non-canonical forms (`80 05` is 5), as Bitsery does.
+pub enum Compact {}
+
+impl LenPrefix for Compact {
+    const NAME: &'static str = "compact";
+    const MAX: u64 = (1 << 30) - 1;
+
+    #[inline(always)]
+    fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+        if len < 0x80 {
+            w.write_byte(len as u8)
+        } else {
+            write_compact_long::<E, W>(len, w)
+        }
+    }
+
+    #[inline(always)]
+    fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
+        let hb = r.read_byte()?;
+        if hb < 0x80 {
+            Ok(usize::from(hb))
+        } else {
+            read_compact_long::<E, R>(hb, r)
+        }
+    }
+}
+
+#[inline(never)]
+fn write_compact_long<E: Endian, W: Writer + ?Sized>(
+    len: usize,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    if len < 0x4000 {
+        return w.write_bytes(&[0x80 | (len >> 8) as u8, len as u8]);
+    }
+    check::<Compact>(len)?;
+    w.write_bytes(&[0xC0 | (len >> 24) as u8, (len >> 16) as u8])?;
+    E::write(len as u16, w)
+}
+
+#[inline(never)]
+fn read_compact_long<'de, E: Endian, R: Reader<'de> + ?Sized>(
+    hb: u8,
+    r: &mut R,
+) -> Result<usize, DecodeError> {
+    let lb = usize::from(r.read_byte()?);
+    if hb & 0x40 == 0 {
+        return Ok(usize::from(hb & 0x7F) << 8 | lb);
+    }
+    let lw = usize::from(E::read::<u16, R>(r)?);
+    Ok(((usize::from(hb & 0x3F) << 8 | lb) << 16) | lw)
+}
+
+macro_rules! fixed_prefix {
+    ($(#[$doc:meta])* $name:ident, $t:ty, $attr:expr) => {
+        $(#[$doc])*
+        pub enum $name {}
+
+        impl LenPrefix for $name {
+            const NAME: &'static str = $attr;
+            const MAX: u64 = <$t>::MAX as u64;
+
+            #[inline(always)]
+            fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+                check::<Self>(len)?;
+                E::write(len as $t, w)
+            }
+
+            #[inline(always)]
+            fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
+                let offset = r.offset();
+                let n = E::read::<$t, R>(r)?;
+                to_usize(offset, u64::from(n))
+            }
+        }
+    };
+}
+
+fixed_prefix!(
+    /// A one-byte length (at most 255).
+    U8, u8, "u8"
+);
+fixed_prefix!(
+    /// A two-byte length in the layout's byte order.
+    U16, u16, "u16"
+);
+fixed_prefix!(
+    /// A four-byte length in the layout's byte order.
+    U32, u32, "u32"
+);
+fixed_prefix!(
+    /// An eight-byte length in the layout's byte order: YAS's binary archives.
+    U64, u64, "u64"
+);
+
+/// Unsigned LEB128: 7 bits a byte, low first, high bit set on all but the last byte.
+pub enum Varint {}
+
+impl LenPrefix for Varint {
+    const NAME: &'static str = "varint";
+    const MAX: u64 = u64::MAX;
+
+    #[inline]
+    fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+        if len < 0x80 {
+            return w.write_byte(len as u8);
+        }
+        Leb128::write_u128(len as u128, w)
+    }
+
+    #[inline]
+    fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
+        let offset = r.offset();
+        let n = Leb128::read_u128(r, 64, "u64")?;
+        to_usize(offset, n as u64)
+    }
+}
+
+/// YAS's compacted size: `0x80 | n` below 128, else a width byte and the low bytes of
+/// `n` little-endian (YAS ignores the byte order here, even with `ebig`).
+pub enum YasCompacted {}
+
+impl LenPrefix for YasCompacted {
+    const NAME: &'static str = "yas-compacted";
+    const MAX: u64 = u64::MAX;
+
+    #[inline]
+    fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+        YasInt::write_unsigned(len as u128, w)
+    }
+
+    #[inline]
+    fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
+        let offset = r.offset();
+        let n = YasInt::read_unsigned(r, 8, "u64")?;
+        to_usize(offset, n as u64)
+    }
+}

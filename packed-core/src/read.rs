@@ -1,0 +1,340 @@
+//! Byte sources: the [`Reader`] trait, [`SliceReader`] and (with `std`) [`IoReader`].
+
+use alloc::{borrow::Cow, vec::Vec};
+
+use crate::DecodeError;
+
+/// Limits that bound the work and memory a hostile input can cause.
+///
+/// The defaults are safe for untrusted input: nesting of derived types is limited to
+/// 128 levels (so `Box<Self>` and `Vec<Self>` recursion cannot overflow the stack) and
+/// the input size is not limited (a slice is already in memory; a stream is read in
+/// bounded chunks, so memory follows the bytes actually received).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nesting of derived types.
+    pub max_depth: usize,
+    /// Most input bytes to consume.
+    pub max_bytes: usize,
+}
+
+impl Limits {
+    /// The default limits: depth 128, no byte limit.
+    pub const DEFAULT: Self = Self { max_depth: 128, max_bytes: usize::MAX };
+
+    /// Sets [`max_depth`](Limits::max_depth).
+    #[must_use]
+    pub const fn with_max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`max_bytes`](Limits::max_bytes).
+    #[must_use]
+    pub const fn with_max_bytes(mut self, max_bytes: usize) -> Self {
+        self.max_bytes = max_bytes;
+        self
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// A source of encoded bytes. `'de` is the lifetime of data that decoded values may
+/// borrow (only [`SliceReader`] has any).
+pub trait Reader<'de> {
+    /// Fills `out` from the input.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] if fewer bytes are left.
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError>;
+
+    /// Reads one byte.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] at the end of input.
+    #[inline]
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        let mut b = [0u8; 1];
+        self.read_into(&mut b)?;
+        Ok(b[0])
+    }
+
+    /// Returns the next `n` bytes without copying.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`], or [`DecodeError::CannotBorrow`] for streams.
+    fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError>;
+
+    /// Appends the next `n` bytes to `out`, allocating no more than the input delivers.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] if fewer bytes are left.
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError>;
+
+    /// The next `n` bytes, borrowed where the reader can, copied otherwise.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] if fewer bytes are left.
+    #[inline]
+    fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
+        let mut v = Vec::new();
+        self.read_append(n, &mut v)?;
+        Ok(Cow::Owned(v))
+    }
+
+    /// Bytes consumed so far: the offset reported in errors.
+    fn offset(&self) -> usize;
+
+    /// Bytes known to be left, if the reader knows (a slice does, a stream does not).
+    /// Decoders never allocate for more elements than this can hold.
+    fn remaining(&self) -> Option<usize>;
+
+    /// Enters one level of nesting (called by derived decoders).
+    ///
+    /// # Errors
+    /// [`DecodeError::DepthLimitExceeded`] past [`Limits::max_depth`].
+    fn enter(&mut self) -> Result<(), DecodeError>;
+
+    /// Leaves one level of nesting.
+    fn leave(&mut self);
+}
+
+/// Reads from a byte slice; decoded values may borrow from it.
+#[derive(Debug, Clone)]
+pub struct SliceReader<'de> {
+    rest: &'de [u8],
+    /// Length of the input as limited by `max_bytes`, for offsets.
+    len: usize,
+    /// Bytes beyond `max_bytes` that are not visible through `rest`.
+    hidden: usize,
+    depth: usize,
+    limits: Limits,
+}
+
+impl<'de> SliceReader<'de> {
+    /// A reader over `input` with the default [`Limits`].
+    #[must_use]
+    pub fn new(input: &'de [u8]) -> Self {
+        Self::with_limits(input, Limits::DEFAULT)
+    }
+
+    /// A reader over `input` with the given limits.
+    #[must_use]
+    pub fn with_limits(input: &'de [u8], limits: Limits) -> Self {
+        let visible = input.len().min(limits.max_bytes);
+        Self {
+            rest: &input[..visible],
+            len: visible,
+            hidden: input.len() - visible,
+            depth: 0,
+            limits,
+        }
+    }
+
+    /// The bytes not read yet.
+    #[must_use]
+    pub fn rest(&self) -> &'de [u8] {
+        self.rest
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn short(&self, needed: usize) -> DecodeError {
+        if self.hidden > 0 {
+            DecodeError::ByteLimitExceeded { offset: self.len, limit: self.limits.max_bytes }
+        } else {
+            DecodeError::UnexpectedEnd {
+                offset: self.offset(),
+                needed,
+                remaining: self.rest.len(),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
+        if n > self.rest.len() {
+            return Err(self.short(n));
+        }
+        let (head, tail) = self.rest.split_at(n);
+        self.rest = tail;
+        Ok(head)
+    }
+}
+
+impl<'de> Reader<'de> for SliceReader<'de> {
+    #[inline(always)]
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        let src = self.take(out.len())?;
+        out.copy_from_slice(src);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        match self.rest.split_first() {
+            Some((&b, tail)) => {
+                self.rest = tail;
+                Ok(b)
+            }
+            None => Err(self.short(1)),
+        }
+    }
+
+    #[inline(always)]
+    fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
+        self.take(n)
+    }
+
+    #[inline]
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        out.extend_from_slice(self.take(n)?);
+        Ok(())
+    }
+
+    #[inline]
+    fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
+        self.take(n).map(Cow::Borrowed)
+    }
+
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        self.len - self.rest.len()
+    }
+
+    #[inline(always)]
+    fn remaining(&self) -> Option<usize> {
+        Some(self.rest.len())
+    }
+
+    #[inline(always)]
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        if self.depth >= self.limits.max_depth {
+            return Err(depth_exceeded(self.offset(), self.limits.max_depth));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn depth_exceeded(offset: usize, limit: usize) -> DecodeError {
+    DecodeError::DepthLimitExceeded { offset, limit }
+}
+
+/// Reads from a [`std::io::Read`] source. Owned types only: borrowing types fail with
+/// [`DecodeError::CannotBorrow`]. Strings and byte vectors are read in chunks of at most
+/// 64 KiB, so a length prefix never makes the reader allocate more than it has received.
+/// Wrap unbuffered sources in a [`std::io::BufReader`].
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoReader<R> {
+    inner: R,
+    offset: usize,
+    depth: usize,
+    limits: Limits,
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> IoReader<R> {
+    /// Wraps `inner` with the default [`Limits`].
+    pub fn new(inner: R) -> Self {
+        Self::with_limits(inner, Limits::DEFAULT)
+    }
+
+    /// Wraps `inner` with the given limits.
+    pub fn with_limits(inner: R, limits: Limits) -> Self {
+        Self { inner, offset: 0, depth: 0, limits }
+    }
+
+    /// Returns the source.
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    fn check_budget(&self, n: usize) -> Result<(), DecodeError> {
+        if n > self.limits.max_bytes - self.offset {
+            return Err(DecodeError::ByteLimitExceeded {
+                offset: self.offset,
+                limit: self.limits.max_bytes,
+            });
+        }
+        Ok(())
+    }
+
+    fn io_error(&self, e: &std::io::Error, needed: usize, got: usize) -> DecodeError {
+        if e.kind() == std::io::ErrorKind::UnexpectedEof {
+            DecodeError::UnexpectedEnd { offset: self.offset, needed, remaining: got }
+        } else {
+            DecodeError::Io { offset: self.offset, kind: e.kind() }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        self.check_budget(out.len())?;
+        self.inner.read_exact(out).map_err(|e| self.io_error(&e, out.len(), 0))?;
+        self.offset += out.len();
+        Ok(())
+    }
+
+    fn borrow_bytes(&mut self, _n: usize) -> Result<&'de [u8], DecodeError> {
+        Err(DecodeError::CannotBorrow { offset: self.offset })
+    }
+
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        use std::io::Read as _;
+        const CHUNK: usize = 64 * 1024;
+        self.check_budget(n)?;
+        let mut left = n;
+        while left > 0 {
+            let step = left.min(CHUNK);
+            let got = (&mut self.inner)
+                .take(step as u64)
+                .read_to_end(out)
+                .map_err(|e| self.io_error(&e, left, 0))?;
+            self.offset += got;
+            if got < step {
+                return Err(DecodeError::UnexpectedEnd {
+                    offset: self.offset,
+                    needed: left - got,
+                    remaining: 0,
+                });
+            }
+            left -= step;
+        }
+        Ok(())
+    }
+
+    fn offset(&self) -> usize {
+        self.offset
+    }
+
+    fn remaining(&self) -> Option<usize> {
+        None
+    }
+
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        if self.depth >= self.limits.max_depth {
+            return Err(depth_exceeded(self.offset, self.limits.max_depth));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}

@@ -1,0 +1,138 @@
+//! The two traits the derive implements: [`Encode`] and [`Decode`].
+
+use alloc::vec::Vec;
+
+use crate::layout::{Header, Layout};
+use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
+
+/// A value that can be written as a packed record.
+///
+/// `#[derive(Packed)]` implements it; the `C` parameter is the encoding context (which
+/// layout applies), resolved at compile time. A hand-written impl forwards to the
+/// fields in order, with the same context:
+///
+/// ```
+/// use packed_core::{Ctx, Encode, EncodeError, Writer};
+///
+/// struct Point { x: i32, y: i32 }
+///
+/// impl Encode for Point {
+///     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+///         self.x.encode::<C, W>(w)?;
+///         self.y.encode::<C, W>(w)
+///     }
+/// }
+///
+/// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
+/// ```
+pub trait Encode {
+    /// Writes `self` under context `C`.
+    ///
+    /// # Errors
+    /// [`EncodeError`] if a length does not fit its prefix or `max`, or the writer fails.
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError>;
+
+    /// Writes the header of a top-level message of this type. Derived types use their
+    /// own layout's header; everything else the context's.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
+        <<C::Layout as Layout>::Header as Header>::write::<C::Layout, W>(w)
+    }
+
+    /// Writes a slice of values. Numbers override it with one bulk copy.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError>
+    where
+        Self: Sized,
+    {
+        for (i, item) in items.iter().enumerate() {
+            w.push_path(crate::PathSeg::Index(i));
+            item.encode::<C, W>(w)?;
+            w.pop_path();
+        }
+        Ok(())
+    }
+}
+
+/// A value that can be read from a packed record; `'de` is the lifetime of the input,
+/// which `&'de str`, `&'de [u8]` and `Cow<'de, str>` borrow from.
+///
+/// ```
+/// use packed_core::{Ctx, Decode, DecodeError, Reader};
+///
+/// struct Point { x: i32, y: i32 }
+///
+/// impl<'de> Decode<'de> for Point {
+///     const MIN_WIRE: usize = 2;
+///     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+///         Ok(Point { x: i32::decode::<C, R>(r)?, y: i32::decode::<C, R>(r)? })
+///     }
+/// }
+///
+/// let p: Point = packed_core::from_slice(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]).unwrap();
+/// assert_eq!((p.x, p.y), (1, -2));
+/// ```
+pub trait Decode<'de>: Sized {
+    /// A lower bound on the encoded size in bytes under any layout (0 if unsure).
+    /// Sequence decoders use it to reject lengths the input cannot hold before they
+    /// allocate. Overstating it would reject valid input; understating is always safe.
+    const MIN_WIRE: usize = 0;
+
+    /// Reads a value under context `C`.
+    ///
+    /// # Errors
+    /// [`DecodeError`] on malformed or truncated input.
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError>;
+
+    /// Reads a value into `self`, reusing its allocations (`String`s, `Vec`s) where the
+    /// type can. On error `self` holds a valid but unspecified value.
+    ///
+    /// # Errors
+    /// As [`decode`](Decode::decode).
+    #[inline]
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+        *self = Self::decode::<C, R>(r)?;
+        Ok(())
+    }
+
+    /// Reads and checks the header of a top-level message of this type.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+        <<C::Layout as Layout>::Header as Header>::read::<C::Layout, R>(r)
+    }
+
+    /// Appends `n` values to `out`. Numbers override it with one bulk copy. The caller
+    /// has checked `n` against the input.
+    #[doc(hidden)]
+    #[inline]
+    fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(
+        n: usize,
+        r: &mut R,
+        out: &mut Vec<Self>,
+    ) -> Result<(), DecodeError> {
+        for _ in 0..n {
+            out.push(Self::decode::<C, R>(r)?);
+        }
+        Ok(())
+    }
+}
+
+/// A type that decodes without borrowing from the input (`String`, not `&str`): what
+/// [`from_reader`](crate::from_reader) can produce.
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
+
+/// A type that encodes and decodes without borrowing: what `#[derive(Packed)]` gives an
+/// owned type. (A type with borrowed fields implements [`Encode`] and [`Decode<'de>`].)
+pub trait Packed: Encode + DecodeOwned {}
+impl<T: Encode + DecodeOwned> Packed for T {}
+
+/// A message kind number, for envelopes that route records by kind
+/// (`#[packed(kind = N)]`).
+pub trait Kind {
+    /// The kind number.
+    const KIND: i64;
+}

@@ -1,0 +1,173 @@
+//! Byte sinks: the [`Writer`] trait and its implementations.
+
+use alloc::vec::Vec;
+
+use crate::EncodeError;
+
+/// What a run of bytes is for, as reported to [`Writer::begin_frame`]. Used by
+/// [`explain`](crate::explain) to attribute every byte; ordinary writers ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// A format header (YAS's `yas0017`).
+    Header,
+    /// A length prefix.
+    Length,
+    /// An enum tag or a fieldless enum's YAS size byte.
+    Tag,
+    /// An `Option`'s presence flag.
+    Flag,
+    /// Data: integers, floats, bools, string bytes.
+    Value,
+}
+
+/// One step of a field path, as reported to [`Writer::push_path`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathSeg {
+    /// A named field (`sku`) or a tuple field (`0`).
+    Field(&'static str),
+    /// An element of a sequence.
+    Index(usize),
+    /// The variant of an enum.
+    Variant(&'static str),
+}
+
+/// A destination for encoded bytes.
+///
+/// Only [`write_bytes`](Writer::write_bytes) is required. The hooks
+/// ([`begin_frame`](Writer::begin_frame), [`push_path`](Writer::push_path), ...) tell
+/// introspecting writers what the bytes mean; their default bodies are empty and
+/// inline away, so the ordinary encode path pays nothing for them.
+pub trait Writer {
+    /// Appends `bytes`.
+    ///
+    /// # Errors
+    /// Whatever the sink reports; [`Vec<u8>`] never fails.
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError>;
+
+    /// Appends one byte.
+    ///
+    /// # Errors
+    /// As [`write_bytes`](Writer::write_bytes).
+    #[inline]
+    fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
+        self.write_bytes(&[byte])
+    }
+
+    /// The bytes written until [`end_frame`](Writer::end_frame) play `role`.
+    #[inline(always)]
+    fn begin_frame(&mut self, role: Role) {
+        let _ = role;
+    }
+
+    /// Ends the run started by [`begin_frame`](Writer::begin_frame).
+    #[inline(always)]
+    fn end_frame(&mut self) {}
+
+    /// The bytes that follow belong to `seg`, inside the current path.
+    #[inline(always)]
+    fn push_path(&mut self, seg: PathSeg) {
+        let _ = seg;
+    }
+
+    /// Leaves the innermost path step.
+    #[inline(always)]
+    fn pop_path(&mut self) {}
+}
+
+impl Writer for Vec<u8> {
+    #[inline(always)]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
+        self.push(byte);
+        Ok(())
+    }
+}
+
+impl<W: Writer + ?Sized> Writer for &mut W {
+    #[inline(always)]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        (**self).write_bytes(bytes)
+    }
+    #[inline(always)]
+    fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
+        (**self).write_byte(byte)
+    }
+    #[inline(always)]
+    fn begin_frame(&mut self, role: Role) {
+        (**self).begin_frame(role);
+    }
+    #[inline(always)]
+    fn end_frame(&mut self) {
+        (**self).end_frame();
+    }
+    #[inline(always)]
+    fn push_path(&mut self, seg: PathSeg) {
+        (**self).push_path(seg);
+    }
+    #[inline(always)]
+    fn pop_path(&mut self) {
+        (**self).pop_path();
+    }
+}
+
+/// Counts bytes instead of writing them: what [`encoded_len`](crate::encoded_len) runs on.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SizeCounter {
+    /// Bytes "written" so far.
+    pub len: usize,
+}
+
+impl Writer for SizeCounter {
+    #[inline(always)]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.len += bytes.len();
+        Ok(())
+    }
+    #[inline(always)]
+    fn write_byte(&mut self, _byte: u8) -> Result<(), EncodeError> {
+        self.len += 1;
+        Ok(())
+    }
+}
+
+/// Adapts a [`std::io::Write`] sink. Every field is a separate `write_all`, so wrap an
+/// unbuffered sink (a file, a socket) in a [`std::io::BufWriter`].
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct IoWriter<W> {
+    inner: W,
+    written: usize,
+}
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> IoWriter<W> {
+    /// Wraps `inner`.
+    pub fn new(inner: W) -> Self {
+        Self { inner, written: 0 }
+    }
+    /// Bytes written so far.
+    pub fn written(&self) -> usize {
+        self.written
+    }
+    /// Returns the sink.
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> Writer for IoWriter<W> {
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.inner
+            .write_all(bytes)
+            .map_err(|e| EncodeError::Io(e.kind()))?;
+        self.written += bytes.len();
+        Ok(())
+    }
+}

@@ -1,0 +1,73 @@
+//! Where-clauses: which type parameters need `Encode`/`Decode`.
+//!
+//! A type parameter gets the bound when it appears in a field that is written through
+//! its type (not `skip`ped, not `with`), outside `PhantomData`. A skipped field whose
+//! type mentions a parameter needs `Default` on the decode side. `bound = "..."`
+//! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
+//! safe, and bounds on field types would make recursive types (`Box<Self>`) cyclic.
+
+use std::collections::BTreeSet;
+
+use syn::visit::Visit;
+
+use crate::ast::Container;
+
+/// Type parameters mentioned in `ty`, outside `PhantomData<...>`.
+fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
+    struct Finder<'p> {
+        params: &'p BTreeSet<String>,
+        found: BTreeSet<String>,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            if path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+                return;
+            }
+            if let Some(first) = path.segments.first() {
+                let name = first.ident.to_string();
+                if path.leading_colon.is_none() && self.params.contains(&name) {
+                    self.found.insert(name);
+                }
+            }
+            syn::visit::visit_path(self, path);
+        }
+    }
+    let mut f = Finder { params, found: BTreeSet::new() };
+    f.visit_type(ty);
+    f.found
+}
+
+/// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
+pub(crate) fn predicates(
+    cont: &Container<'_>,
+    trait_path: &proc_macro2::TokenStream,
+    decode: bool,
+) -> Vec<syn::WherePredicate> {
+    if let Some(bound) = &cont.attrs.bound {
+        return bound.clone();
+    }
+    let params: BTreeSet<String> = cont.original.generics.type_params().map(|p| p.ident.to_string()).collect();
+    let mut used = BTreeSet::new();
+    let mut defaults = Vec::new();
+    for f in cont.all_fields() {
+        let found = params_in(f.ty, &params);
+        if f.is_plain() {
+            used.extend(found);
+        } else if decode && f.attrs.skip.is_some() && !found.is_empty() {
+            let ty = f.ty;
+            defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
+        }
+    }
+    let mut preds: Vec<syn::WherePredicate> = cont
+        .original
+        .generics
+        .type_params()
+        .filter(|p| used.contains(&p.ident.to_string()))
+        .map(|p| {
+            let id = &p.ident;
+            syn::parse_quote!(#id: #trait_path)
+        })
+        .collect();
+    preds.extend(defaults);
+    preds
+}

@@ -1,0 +1,172 @@
+//! `impl Decode`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::encode::where_clause;
+use super::{de_generics, Gen};
+use crate::ast::{Data, Field, Style};
+use crate::bound;
+
+/// The enum's tag type (`u8` unless `tag = "..."`).
+pub(super) fn tag_type(g: &Gen<'_>) -> syn::Ident {
+    let name = g.cont.attrs.tag.as_ref().map_or("u8", |(c, _)| c.value);
+    format_ident!("{}", name)
+}
+
+/// A fieldless enum's `repr` type and the type it is written as (`usize` as `u64`).
+pub(super) fn repr_types(g: &Gen<'_>) -> (TokenStream, TokenStream) {
+    let k = &g.krate;
+    let repr = g.cont.attrs.repr_int.clone().expect("internal error: Repr data without repr");
+    let wire = match repr.to_string().as_str() {
+        "usize" => format_ident!("u64"),
+        "isize" => format_ident!("i64"),
+        _ => repr.clone(),
+    };
+    (quote!(#k::__private::#repr), quote!(#k::__private::#wire))
+}
+
+pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
+    let k = &g.krate;
+    let ident = g.ident();
+    let name = g.name();
+    let generics = &g.cont.original.generics;
+    let de = de_generics(generics);
+    let (impl_g, _, _) = de.split_for_impl();
+    let (_, ty_g, _) = generics.split_for_impl();
+    let where_c = where_clause(generics, bound::predicates(g.cont, &quote!(#k::Decode<'__de>), true));
+    let inner = &g.inner;
+
+    let (min_wire, body, in_place) = match &g.cont.data {
+        Data::Struct(style, fields) => {
+            let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
+                let ty = f.ty;
+                quote!(<#ty as #k::Decode<'__de>>::MIN_WIRE)
+            });
+            let checks = fields.iter().map(|f| g.length_check(f));
+            let build = construct(g, &quote!(Self), *style, fields);
+            let body = quote! {
+                #(#checks)*
+                #k::Reader::enter(__r)?;
+                let __v = #build;
+                #k::Reader::leave(__r);
+                #k::__private::Ok(__v)
+            };
+            let steps = fields.iter().map(|f| in_place_field(g, f));
+            let in_place = quote! {
+                #[inline]
+                fn decode_in_place<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
+                    &mut self,
+                    __r: &mut __R,
+                ) -> #k::__private::Result<(), #k::DecodeError> {
+                    #k::Reader::enter(__r)?;
+                    #(#steps)*
+                    #k::Reader::leave(__r);
+                    #k::__private::Ok(())
+                }
+            };
+            (quote!(0usize #(+ #mins)*), body, in_place)
+        }
+        Data::Tagged(variants) => {
+            let tag_ty = tag_type(g);
+            let checks = variants.iter().flat_map(|v| v.fields.iter()).map(|f| g.length_check(f));
+            let arms = variants.iter().enumerate().map(|(i, v)| {
+                let vi = v.ident;
+                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
+                let build = construct(g, &quote!(Self::#vi), v.style, &v.fields);
+                quote!(#tag => #build,)
+            });
+            let body = quote! {
+                #(#checks)*
+                #k::Reader::enter(__r)?;
+                let __off = #k::Reader::offset(__r);
+                let __tag = #k::__private::read_tag::<#inner, #k::__private::#tag_ty, __R>(__r)?;
+                let __v = match __tag {
+                    #(#arms)*
+                    _ => return #k::__private::Err(#k::__private::unknown_variant(__off, #name, #k::__private::tag_bits(__tag))),
+                };
+                #k::Reader::leave(__r);
+                #k::__private::Ok(__v)
+            };
+            (quote!(1usize), body, TokenStream::new())
+        }
+        Data::Repr(variants) => {
+            let (repr, wire) = repr_types(g);
+            let body = quote! {
+                let __off = #k::Reader::offset(__r);
+                let __d = #k::__private::read_repr::<#inner, #wire, __R>(__r)?;
+                #(
+                    if __d == (Self::#variants as #repr as #wire) {
+                        return #k::__private::Ok(Self::#variants);
+                    }
+                )*
+                #k::__private::Err(#k::__private::unknown_variant(__off, #name, #k::__private::tag_bits(__d)))
+            };
+            (quote!(1usize), body, TokenStream::new())
+        }
+    };
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
+            const MIN_WIRE: #k::__private::usize = #min_wire;
+
+            #[inline]
+            fn decode<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
+                __r: &mut __R,
+            ) -> #k::__private::Result<Self, #k::DecodeError> {
+                #body
+            }
+
+            #in_place
+
+            #[inline]
+            fn decode_header<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
+                __r: &mut __R,
+            ) -> #k::__private::Result<(), #k::DecodeError> {
+                #k::__private::read_header::<#inner, __R>(__r)
+            }
+        }
+    }
+}
+
+/// The expression that reads one field.
+fn read_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
+    let k = &g.krate;
+    let ctx = g.field_ctx(f);
+    if f.attrs.skip.is_some() {
+        return quote!(#k::__private::Default::default());
+    }
+    if let Some((with, _)) = &f.attrs.with {
+        return quote_spanned!(with.span()=> #with::decode::<#ctx, __R>(__r)?);
+    }
+    let ty = f.ty;
+    quote_spanned!(ty.span()=> <#ty as #k::Decode<'__de>>::decode::<#ctx, __R>(__r)?)
+}
+
+/// `path { a: ..., b: ... }`, `path(..)` or `path`, reading fields in order.
+fn construct(g: &Gen<'_>, path: &TokenStream, style: Style, fields: &[Field<'_>]) -> TokenStream {
+    let reads = fields.iter().map(|f| read_field(g, f));
+    match style {
+        Style::Unit => quote!(#path),
+        Style::Tuple => quote!(#path(#(#reads),*)),
+        Style::Named => {
+            let ms = fields.iter().map(|f| &f.member);
+            quote!(#path { #(#ms: #reads),* })
+        }
+    }
+}
+
+/// Reads one field into `self`, reusing its allocations.
+fn in_place_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
+    let k = &g.krate;
+    let m = &f.member;
+    if !f.is_plain() {
+        let read = read_field(g, f);
+        return quote!(self.#m = #read;);
+    }
+    let ctx = g.field_ctx(f);
+    let ty = f.ty;
+    quote_spanned!(ty.span()=> <#ty as #k::Decode<'__de>>::decode_in_place::<#ctx, __R>(&mut self.#m, __r)?;)
+}

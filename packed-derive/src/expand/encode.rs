@@ -1,0 +1,121 @@
+//! `impl Encode`.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::{binding, Gen};
+use crate::ast::{Data, Field, Style};
+use crate::bound;
+
+pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
+    let k = &g.krate;
+    let ident = g.ident();
+    let generics = &g.cont.original.generics;
+    let (impl_g, ty_g, _) = generics.split_for_impl();
+    let where_c = where_clause(generics, bound::predicates(g.cont, &quote!(#k::Encode), false));
+    let inner = &g.inner;
+    let body = match &g.cont.data {
+        Data::Struct(_, fields) => {
+            let stmts = fields.iter().map(|f| {
+                let m = &f.member;
+                field(g, f, &quote!(&self.#m))
+            });
+            quote!(#(#stmts)* #k::__private::Ok(()))
+        }
+        Data::Tagged(variants) => {
+            let tag_ty = super::decode::tag_type(g);
+            let arms = variants.iter().enumerate().map(|(i, v)| {
+                let vi = v.ident;
+                let name = vi.to_string();
+                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
+                let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
+                let pat = match v.style {
+                    Style::Unit => quote!(Self::#vi),
+                    Style::Tuple => quote!(Self::#vi(#(#binds),*)),
+                    Style::Named => {
+                        let ms = v.fields.iter().map(|f| &f.member);
+                        quote!(Self::#vi { #(#ms: #binds),* })
+                    }
+                };
+                let stmts = v.fields.iter().zip(&binds).map(|(f, b)| field(g, f, &quote!(#b)));
+                quote! {
+                    #pat => {
+                        #k::__private::write_tag::<#inner, #k::__private::#tag_ty, __W>(#tag, __w)?;
+                        #k::__private::push_variant(__w, #name);
+                        #(#stmts)*
+                        #k::Writer::pop_path(__w);
+                    }
+                }
+            });
+            quote! {
+                match self { #(#arms)* }
+                #k::__private::Ok(())
+            }
+        }
+        Data::Repr(variants) => {
+            let (repr, wire) = super::decode::repr_types(g);
+            quote! {
+                #k::__private::write_repr::<#inner, #wire, __W>(
+                    match self { #(Self::#variants => Self::#variants as #repr as #wire,)* },
+                    __w,
+                )
+            }
+        }
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_g #k::Encode for #ident #ty_g #where_c {
+            #[inline]
+            fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
+                &self,
+                __w: &mut __W,
+            ) -> #k::__private::Result<(), #k::EncodeError> {
+                #body
+            }
+
+            #[inline]
+            fn encode_header<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
+                __w: &mut __W,
+            ) -> #k::__private::Result<(), #k::EncodeError> {
+                #k::__private::write_header::<#inner, __W>(__w)
+            }
+        }
+    }
+}
+
+/// Writes one field, reached through the reference expression `access`.
+fn field(g: &Gen<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
+    if f.attrs.skip.is_some() {
+        return TokenStream::new();
+    }
+    let k = &g.krate;
+    let name = &f.name;
+    let ctx = g.field_ctx(f);
+    let call = match &f.attrs.with {
+        Some((with, _)) => quote_spanned!(with.span()=> #with::encode::<#ctx, __W>(#access, __w)?;),
+        None => {
+            let ty = f.ty;
+            quote_spanned!(ty.span()=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
+        }
+    };
+    let check = g.length_check(f);
+    quote! {
+        #check
+        #k::__private::push_field(__w, #name);
+        #call
+        #k::Writer::pop_path(__w);
+    }
+}
+
+/// The type's where-clause plus `extra`.
+pub(super) fn where_clause(generics: &syn::Generics, extra: Vec<syn::WherePredicate>) -> TokenStream {
+    let mut preds: Vec<syn::WherePredicate> =
+        generics.where_clause.as_ref().map(|w| w.predicates.iter().cloned().collect()).unwrap_or_default();
+    preds.extend(extra);
+    if preds.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(where #(#preds),*)
+    }
+}

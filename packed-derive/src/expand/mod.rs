@@ -1,0 +1,182 @@
+//! Code generation from the checked model.
+
+mod decode;
+mod encode;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::ast::{Container, Field};
+use crate::attr::LenSpec;
+use crate::ctxt::Ctxt;
+use crate::wrap::wrap;
+
+/// Derives everything for `input`; on mistakes, the errors plus stub impls so the
+/// user sees the attribute errors and not a cascade of missing-trait errors.
+pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::default();
+    let cont = Container::from_ast(&cx, input);
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => {
+            let g = Gen::new(&cont);
+            let mut body = encode::impl_encode(&g);
+            body.extend(decode::impl_decode(&g));
+            body.extend(g.impl_kind());
+            wrap(&body)
+        }
+        (Err(e), cont) => {
+            let mut out = e.to_compile_error();
+            if cont.is_some() || !matches!(input.data, syn::Data::Union(_)) {
+                out.extend(fallback(input));
+            }
+            out
+        }
+        (Ok(()), None) => unreachable!("internal error: no model without an error"),
+    }
+}
+
+/// `Encode` and `Decode` impls that never run, emitted beside compile errors.
+fn fallback(input: &syn::DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let krate = quote!(::packed_core);
+    let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
+    let de_generics = de_generics(&input.generics);
+    let (de_impl_g, _, _) = de_generics.split_for_impl();
+    wrap(&quote! {
+        impl #impl_g #krate::Encode for #ident #ty_g #where_c {
+            fn encode<__C: #krate::Ctx, __W: #krate::Writer + ?#krate::__private::Sized>(
+                &self, _: &mut __W,
+            ) -> #krate::__private::Result<(), #krate::EncodeError> {
+                ::core::unreachable!()
+            }
+        }
+        impl #de_impl_g #krate::Decode<'__de> for #ident #ty_g #where_c {
+            fn decode<__C: #krate::Ctx, __R: #krate::Reader<'__de> + ?#krate::__private::Sized>(
+                _: &mut __R,
+            ) -> #krate::__private::Result<Self, #krate::DecodeError> {
+                ::core::unreachable!()
+            }
+        }
+    })
+}
+
+/// The generics with `'__de` added, outliving every lifetime of the type.
+pub(crate) fn de_generics(generics: &syn::Generics) -> syn::Generics {
+    let mut g = generics.clone();
+    let bounds: Vec<syn::Lifetime> = g.lifetimes().map(|l| l.lifetime.clone()).collect();
+    let de: syn::LifetimeParam = syn::parse_quote!('__de: #(#bounds)+*);
+    g.params.insert(0, syn::GenericParam::Lifetime(de));
+    g
+}
+
+/// What the generators share: paths, names and the context types.
+pub(crate) struct Gen<'a> {
+    pub(crate) cont: &'a Container<'a>,
+    /// Path of the runtime crate, `::packed_core` unless `crate = "..."`.
+    pub(crate) krate: TokenStream,
+    /// `<__C as Ctx>::Enter<OWN>`: the context of this type's fields.
+    pub(crate) inner: TokenStream,
+}
+
+impl<'a> Gen<'a> {
+    fn new(cont: &'a Container<'a>) -> Self {
+        let krate = match &cont.attrs.krate {
+            Some(p) => quote!(#p),
+            None => quote!(::packed_core),
+        };
+        let own = own_layout(cont, &krate);
+        let inner = quote!(<__C as #krate::Ctx>::Enter<#own>);
+        Self { cont, krate, inner }
+    }
+
+    pub(crate) fn ident(&self) -> &syn::Ident {
+        &self.cont.original.ident
+    }
+
+    pub(crate) fn name(&self) -> String {
+        self.ident().to_string()
+    }
+
+    /// The context of one field: the type's context narrowed by the field's `len` and
+    /// `max`, all as types.
+    pub(crate) fn field_ctx(&self, f: &Field<'_>) -> TokenStream {
+        let k = &self.krate;
+        let mut ctx = self.inner.clone();
+        if let Some((len, _)) = &f.attrs.len {
+            let p = len_path(len, k);
+            ctx = quote!(<#ctx as #k::Ctx>::WithLen<#p>);
+        }
+        if let Some((n, lit, _)) = &f.attrs.max {
+            let n = syn::LitInt::new(&format!("{n}usize"), lit.span());
+            ctx = quote!(<#ctx as #k::Ctx>::WithMax<#n>);
+        }
+        ctx
+    }
+
+    /// For fields with `len` or `max`: a compile-time check that the type has a length.
+    pub(crate) fn length_check(&self, f: &Field<'_>) -> TokenStream {
+        let k = &self.krate;
+        let ty = f.ty;
+        let span = match (&f.attrs.len, &f.attrs.max) {
+            (Some((l, _)), _) => l.span(),
+            (None, Some((_, lit, _))) => lit.span(),
+            (None, None) => return TokenStream::new(),
+        };
+        quote_spanned!(span=> #k::__private::assert_has_length::<#ty>();)
+    }
+
+    fn impl_kind(&self) -> TokenStream {
+        let Some((kind, span)) = self.cont.attrs.kind else { return TokenStream::new() };
+        let k = &self.krate;
+        let ident = self.ident();
+        let (impl_g, ty_g, where_c) = self.cont.original.generics.split_for_impl();
+        let lit = syn::LitInt::new(&format!("{kind}i64"), span);
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #k::Kind for #ident #ty_g #where_c {
+                const KIND: #k::__private::i64 = #lit;
+            }
+        }
+    }
+}
+
+/// Binding names for a variant's fields in patterns.
+pub(crate) fn binding(i: usize) -> syn::Ident {
+    format_ident!("__f{}", i)
+}
+
+fn len_path(len: &LenSpec, k: &TokenStream) -> TokenStream {
+    match len {
+        LenSpec::Custom(p) => quote!(#p),
+        LenSpec::Preset(c) => {
+            let ty = syn::Ident::new(
+                match c.value {
+                    "compact" => "Compact",
+                    "u8" => "U8",
+                    "u16" => "U16",
+                    "u32" => "U32",
+                    "u64" => "U64",
+                    "varint" => "Varint",
+                    _ => "YasCompacted",
+                },
+                Span::call_site(),
+            );
+            quote!(#k::len::#ty)
+        }
+    }
+}
+
+/// The type naming the container's own layout: `Spec<...>` or `Inherit`.
+fn own_layout(cont: &Container<'_>, k: &TokenStream) -> TokenStream {
+    let Some(l) = cont.own_layout() else { return quote!(#k::layout::Inherit) };
+    let len = len_path(&l.len, k);
+    let int = match l.int {
+        "fixed" => quote!(#k::num::Fixed),
+        "varint" => quote!(#k::num::Varint),
+        _ => quote!(#k::num::YasCompacted),
+    };
+    let endian = if l.endian == "big" { quote!(#k::num::Big) } else { quote!(#k::num::Little) };
+    let header = if l.header == "yas" { quote!(#k::layout::YasHeader) } else { quote!(#k::layout::NoHeader) };
+    let enums = if l.enums == "yas" { quote!(#k::layout::YasEnums) } else { quote!(#k::layout::PlainEnums) };
+    quote!(#k::layout::Spec<#len, #int, #endian, #header, #enums>)
+}

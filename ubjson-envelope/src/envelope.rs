@@ -1,0 +1,388 @@
+//! The `kind` + `payload` envelope over raw payload bytes: [`wrap`],
+//! [`wrap_into`], [`unwrap`] and [`envelope_len`].
+//!
+//! An envelope is the UBJSON object `{"kind": <integer>, "payload": <bytes>}`,
+//! the payload being a strongly typed uint8 array `[$U#n`:
+//!
+//! ```text
+//! 7B                      {
+//! 55 04 6B 69 6E 64       key  U 4 "kind"         (keys carry no `S`)
+//! 69 01                   kind i 1
+//! 55 07 70 61 … 64        key  U 7 "payload"
+//! 5B 24 55 23 55 02       [ $ U # U 2
+//! AB AB                   the payload's bytes
+//! 7D                      }
+//! ```
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{EnvelopeError, EnvelopeKey, Error};
+use crate::marker::Marker;
+use crate::read::Cursor;
+use crate::write::{int_marker, int_size, len_size, put_int, put_len};
+
+/// How an envelope's integers (key lengths, kind, payload count) are written.
+///
+/// | payload bytes | [`Minimal`](Mode::Minimal) overhead | [`FixedInt32`](Mode::FixedInt32) overhead |
+/// | --- | --- | --- |
+/// | 0..=255 | 25 | 37 |
+/// | 256..=32767 | 26 | 37 |
+/// | 32768..=2^31−1 | 28 | 37 |
+/// | 2^31.. | 32 | (error) |
+///
+/// (Minimal, with a kind in -128..=127; a kind in 128..=255 or a wider one
+/// adds 0, 1, 3 or 7 bytes.) [`unwrap`] reads both modes, and any other
+/// valid integer markers.
+///
+/// ```
+/// use ubjson_envelope::{envelope_len, Mode};
+///
+/// assert_eq!(envelope_len(1, 100, Mode::Minimal)? - 100, 25);
+/// assert_eq!(envelope_len(1, 100, Mode::FixedInt32)? - 100, 37);
+/// assert_eq!(Mode::default(), Mode::Minimal);
+/// # Ok::<(), ubjson_envelope::EnvelopeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Mode {
+    /// The smallest integer marker everywhere: key lengths and the payload
+    /// count as `U` up to 255, then `I`, `l`, `L`; the kind as `i` for
+    /// -128..=127, `U` for 128..=255, then `I`, `l`, `L`. Byte-identical to
+    /// `serde_ubjson` writing the same map.
+    #[default]
+    Minimal,
+    /// Every key length, the kind and the count as `l` + 4 big-endian bytes:
+    /// 37 bytes of overhead, byte-identical to the seed benchmark's C writer
+    /// (`ser_ubj.c`), whose reader accepts only this form. A kind or payload
+    /// length that does not fit an `i32` is an error.
+    FixedInt32,
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Mode::Minimal => "minimal",
+            Mode::FixedInt32 => "fixed-int32",
+        })
+    }
+}
+
+const KIND: &[u8] = b"kind";
+const PAYLOAD: &[u8] = b"payload";
+
+/// Bytes of everything before the payload.
+fn header_len(kind: i64, payload_len: usize, mode: Mode) -> Result<usize, EnvelopeError> {
+    match mode {
+        Mode::Minimal => Ok(1
+            + len_size(KIND.len())
+            + KIND.len()
+            + int_size(int_marker(kind))
+            + len_size(PAYLOAD.len())
+            + PAYLOAD.len()
+            + 4
+            + len_size(payload_len)),
+        Mode::FixedInt32 => {
+            if i32::try_from(kind).is_err() {
+                return Err(EnvelopeError::KindOutOfRange { kind, mode });
+            }
+            if i32::try_from(payload_len).is_err() {
+                return Err(EnvelopeError::PayloadTooLong {
+                    len: payload_len,
+                    max: FIXED_MAX_LEN,
+                });
+            }
+            Ok(1 + 5 + KIND.len() + 5 + 5 + PAYLOAD.len() + 4 + 5)
+        }
+    }
+}
+
+/// `i32::MAX` as a `usize` (every supported target has `usize` ≥ 32 bits).
+const FIXED_MAX_LEN: usize = 0x7FFF_FFFF;
+
+/// Writes `{`, both keys, the kind, and the payload's `[$U#n` header.
+/// `header_len` must have accepted the arguments.
+pub(crate) fn put_header(kind: i64, payload_len: usize, mode: Mode, out: &mut Vec<u8>) {
+    /// `l` + 4 bytes BE. Callers checked that `v` fits an `i32`.
+    fn fixed(out: &mut Vec<u8>, v: i64) {
+        out.push(Marker::Int32.byte());
+        out.extend_from_slice(&i32::try_from(v).unwrap_or(i32::MAX).to_be_bytes());
+    }
+    fn ok(r: Result<(), core::convert::Infallible>) {
+        match r {
+            Ok(()) => {}
+            Err(never) => match never {},
+        }
+    }
+    out.push(b'{');
+    match mode {
+        Mode::Minimal => {
+            ok(put_len(out, KIND.len()));
+            out.extend_from_slice(KIND);
+            ok(put_int(out, kind));
+            ok(put_len(out, PAYLOAD.len()));
+            out.extend_from_slice(PAYLOAD);
+            out.extend_from_slice(b"[$U#");
+            ok(put_len(out, payload_len));
+        }
+        Mode::FixedInt32 => {
+            fixed(out, 4);
+            out.extend_from_slice(KIND);
+            fixed(out, kind);
+            fixed(out, 7);
+            out.extend_from_slice(PAYLOAD);
+            out.extend_from_slice(b"[$U#");
+            fixed(out, i64::try_from(payload_len).unwrap_or(i64::MAX));
+        }
+    }
+}
+
+/// The exact size in bytes of the envelope [`wrap`] writes for this kind,
+/// payload length and mode (the overhead is this minus `payload_len`).
+///
+/// # Errors
+///
+/// [`EnvelopeError::KindOutOfRange`] or [`EnvelopeError::PayloadTooLong`]
+/// when the mode cannot express the kind or length.
+///
+/// ```
+/// use ubjson_envelope::{envelope_len, Mode};
+///
+/// assert_eq!(envelope_len(1, 0, Mode::Minimal)?, 25);
+/// assert_eq!(envelope_len(1, 256, Mode::Minimal)?, 256 + 26);
+/// assert_eq!(envelope_len(1, 40_000, Mode::Minimal)?, 40_000 + 28);
+/// assert_eq!(envelope_len(1, 40_000, Mode::FixedInt32)?, 40_000 + 37);
+/// assert!(envelope_len(1 << 40, 0, Mode::FixedInt32).is_err());
+/// # Ok::<(), ubjson_envelope::EnvelopeError>(())
+/// ```
+pub fn envelope_len(kind: i64, payload_len: usize, mode: Mode) -> Result<usize, EnvelopeError> {
+    let header = header_len(kind, payload_len, mode)?;
+    header
+        .checked_add(payload_len)
+        .and_then(|n| n.checked_add(1))
+        .ok_or(EnvelopeError::PayloadTooLong {
+            len: payload_len,
+            max: usize::MAX - header - 1,
+        })
+}
+
+/// Wraps a payload in an envelope, in a new vector of exactly the right
+/// size.
+///
+/// # Errors
+///
+/// In [`Mode::FixedInt32`], [`EnvelopeError::KindOutOfRange`] for a kind
+/// outside `i32` and [`EnvelopeError::PayloadTooLong`] for a payload over
+/// `i32::MAX` bytes. [`Mode::Minimal`] never fails.
+///
+/// ```
+/// use ubjson_envelope::{wrap, Mode};
+///
+/// let bytes = wrap(1, &[0xAB, 0xAB], Mode::Minimal)?;
+/// let mut expected = vec![0x7B, b'U', 4];
+/// expected.extend_from_slice(b"kind");
+/// expected.extend_from_slice(&[b'i', 1, b'U', 7]);
+/// expected.extend_from_slice(b"payload");
+/// expected.extend_from_slice(&[b'[', b'$', b'U', b'#', b'U', 2, 0xAB, 0xAB, b'}']);
+/// assert_eq!(bytes, expected);
+///
+/// let fixed = wrap(1, &[0xAB, 0xAB], Mode::FixedInt32)?;
+/// assert_eq!(fixed.len(), 37 + 2);
+/// assert_eq!(&fixed[..10], b"{l\x00\x00\x00\x04kind");
+/// # Ok::<(), ubjson_envelope::EnvelopeError>(())
+/// ```
+pub fn wrap(kind: i64, payload: &[u8], mode: Mode) -> Result<Vec<u8>, EnvelopeError> {
+    let mut out = Vec::new();
+    wrap_into(kind, payload, mode, &mut out)?;
+    Ok(out)
+}
+
+/// Appends an envelope to `out`, reserving exactly once; returns the number
+/// of bytes appended. On error nothing is written.
+///
+/// Reuse one buffer across messages to avoid allocating per message.
+///
+/// # Errors
+///
+/// As for [`wrap`].
+///
+/// ```
+/// use ubjson_envelope::{unwrap, wrap_into, Mode};
+///
+/// let mut buf = Vec::new();
+/// for kind in 0..3 {
+///     buf.clear();
+///     let n = wrap_into(kind, b"hello", Mode::Minimal, &mut buf)?;
+///     assert_eq!(n, buf.len());
+///     assert_eq!(unwrap(&buf)?, (kind, &b"hello"[..]));
+/// }
+/// # Ok::<(), ubjson_envelope::EnvelopeError>(())
+/// ```
+pub fn wrap_into(
+    kind: i64,
+    payload: &[u8],
+    mode: Mode,
+    out: &mut Vec<u8>,
+) -> Result<usize, EnvelopeError> {
+    let total = envelope_len(kind, payload.len(), mode)?;
+    out.reserve(total);
+    put_header(kind, payload.len(), mode, out);
+    out.extend_from_slice(payload);
+    out.push(b'}');
+    Ok(total)
+}
+
+/// Reads an envelope, returning its kind and its payload, borrowed from
+/// `bytes` (no copy).
+///
+/// Accepted: both keys in either order; any integer marker (`i U I l L`) for
+/// key lengths, the kind and the payload count (so both [`Mode`]s and other
+/// writers such as `py-ubjson`); a plain object (`{` … `}`) or a counted one
+/// (`{#n` …, no `}`); no-ops `N` before a key or the closing `}`.
+///
+/// Rejected: a top-level value that is not an object; a missing or repeated
+/// key; any other key (envelopes are a closed schema: an unknown key is an
+/// error, not ignored); a kind that is not an integer; a payload that is not
+/// a uint8 typed array `[$U#n` (an untyped array of small integers is
+/// rejected too); bytes after the object; and all malformed UBJSON.
+///
+/// # Errors
+///
+/// The [`EnvelopeError`] variant for each case above;
+/// [`EnvelopeError::Malformed`] wraps the codec's [`Error`] for malformed
+/// UBJSON.
+///
+/// ```
+/// use ubjson_envelope::{unwrap, EnvelopeError, EnvelopeKey, Error};
+///
+/// // Keys in the other order, payload count as `i`, kind as `L`.
+/// let bytes = b"{U\x07payload[$U#i\x01\xFFU\x04kindL\x00\x00\x00\x00\x00\x00\x01\x00}";
+/// assert_eq!(unwrap(bytes)?, (256, &[0xFF][..]));
+///
+/// // A counted object: no closing brace.
+/// assert_eq!(unwrap(b"{#U\x02U\x04kindi\x05U\x07payload[$U#U\x00")?, (5, &[][..]));
+///
+/// assert_eq!(
+///     unwrap(b"{U\x04kindi\x05U\x04kindi\x05}"),
+///     Err(EnvelopeError::DuplicateKey { key: EnvelopeKey::Kind, offset: 9 })
+/// );
+/// assert_eq!(
+///     unwrap(b"{U\x04kindi\x05U\x07payload[$U#U\x00}Z"),
+///     Err(EnvelopeError::Malformed(Error::TrailingBytes { offset: 25 }))
+/// );
+/// # Ok::<(), EnvelopeError>(())
+/// ```
+pub fn unwrap(bytes: &[u8]) -> Result<(i64, &[u8]), EnvelopeError> {
+    let mut cur = Cursor::new(bytes);
+    let first = cur.byte()?;
+    if first != b'{' {
+        return Err(EnvelopeError::NotAnObject {
+            marker: first,
+            offset: 0,
+        });
+    }
+    let (ty, count) = match cur.peek() {
+        Some(b'$') => {
+            cur.skip_byte();
+            let at = cur.pos();
+            let ty = cur.byte()?;
+            let ty = Marker::from_byte(ty)
+                .filter(|m| m.is_container_type())
+                .ok_or(Error::InvalidContainerType {
+                    marker: ty,
+                    offset: at,
+                })?;
+            let at = cur.pos();
+            if cur.byte()? != b'#' {
+                return Err(Error::TypeWithoutCount { offset: at }.into());
+            }
+            (Some(ty), Some(cur.length()?.0))
+        }
+        Some(b'#') => {
+            cur.skip_byte();
+            (None, Some(cur.length()?.0))
+        }
+        _ => (None, None),
+    };
+
+    let mut kind = None;
+    let mut payload = None;
+    let mut seen: u64 = 0;
+    loop {
+        if count == Some(seen) {
+            break;
+        }
+        let at = cur.pos();
+        match cur.peek() {
+            Some(b'}') if count.is_none() => {
+                cur.skip_byte();
+                break;
+            }
+            Some(b'N') => {
+                cur.skip_byte();
+                continue;
+            }
+            _ => {}
+        }
+        let key = match cur.str(u64::MAX)?.as_bytes() {
+            KIND => EnvelopeKey::Kind,
+            PAYLOAD => EnvelopeKey::Payload,
+            _ => return Err(EnvelopeError::UnknownKey { offset: at }),
+        };
+        let already = match key {
+            EnvelopeKey::Kind => kind.is_some(),
+            EnvelopeKey::Payload => payload.is_some(),
+        };
+        if already {
+            return Err(EnvelopeError::DuplicateKey { key, offset: at });
+        }
+        let value_at = cur.pos();
+        let marker = match ty {
+            Some(ty) => ty.byte(),
+            None => cur.byte()?,
+        };
+        match key {
+            EnvelopeKey::Kind => {
+                kind = Some(cur.int_body(marker)?.ok_or(EnvelopeError::KindNotInteger {
+                    marker,
+                    offset: value_at,
+                })?);
+            }
+            EnvelopeKey::Payload => payload = Some(read_payload(&mut cur, marker, value_at)?),
+        }
+        seen += 1;
+    }
+    if cur.remaining() > 0 {
+        return Err(Error::TrailingBytes { offset: cur.pos() }.into());
+    }
+    let kind = kind.ok_or(EnvelopeError::MissingKey {
+        key: EnvelopeKey::Kind,
+    })?;
+    let payload = payload.ok_or(EnvelopeError::MissingKey {
+        key: EnvelopeKey::Payload,
+    })?;
+    Ok((kind, payload))
+}
+
+/// Reads `[$U#n` + n bytes, the `[` being `marker`.
+fn read_payload<'a>(
+    cur: &mut Cursor<'a>,
+    marker: u8,
+    offset: usize,
+) -> Result<&'a [u8], EnvelopeError> {
+    let not_binary = EnvelopeError::PayloadNotBinary { offset };
+    if marker != b'[' || cur.peek() != Some(b'$') {
+        return Err(not_binary);
+    }
+    cur.skip_byte();
+    if cur.peek() != Some(b'U') {
+        return Err(not_binary);
+    }
+    cur.skip_byte();
+    let at = cur.pos();
+    if cur.byte()? != b'#' {
+        return Err(Error::TypeWithoutCount { offset: at }.into());
+    }
+    let (len, len_at) = cur.length()?;
+    Ok(cur.take_len(len, len_at, u64::MAX)?)
+}

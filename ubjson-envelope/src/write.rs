@@ -1,0 +1,416 @@
+//! The writer: [`Value::to_vec`], [`Value::write_into`], [`Value::write_to`]
+//! and [`Value::encoded_len`].
+//!
+//! Byte-minimal rules, all big-endian:
+//!
+//! - an integer value takes the smallest marker: `i` for -128..=127, `U` for
+//!   128..=255, then `I`, `l`, `L`;
+//! - a length or count (never negative) takes `U` for 0..=255, then `I`, `l`,
+//!   `L` (the same bytes `serde_ubjson` and `py-ubjson` write);
+//! - object keys carry no `S` marker;
+//! - [`Value::Binary`] is always `[$U#` + count + raw bytes, also when empty
+//!   (`[$U#U\x00`: the `#` is never skipped);
+//! - an array or object whose elements all take the same scalar marker (other
+//!   than `U` in arrays, which would read back as binary) is written typed,
+//!   `$m#n` with no per-element markers and no end marker, whenever that is
+//!   strictly shorter than the plain form (5 or more elements);
+//! - any other array or object is plain: `[` … `]`, `{` … `}`;
+//! - NaN and ±infinity are written as `Z` (null), as Draft 12 asks.
+
+use alloc::vec::Vec;
+use core::convert::Infallible;
+
+use crate::marker::Marker;
+use crate::value::Value;
+
+/// Where the writer puts bytes: a `Vec<u8>` (infallible) or an
+/// `std::io::Write` (fallible).
+pub(crate) trait Sink {
+    type Error;
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Self::Error>;
+    fn put_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
+        self.put(&[byte])
+    }
+}
+
+impl Sink for Vec<u8> {
+    type Error = Infallible;
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Infallible> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+    #[inline]
+    fn put_byte(&mut self, byte: u8) -> Result<(), Infallible> {
+        self.push(byte);
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+struct IoSink<W>(W);
+
+#[cfg(feature = "std")]
+impl<W: std::io::Write> Sink for IoSink<W> {
+    type Error = std::io::Error;
+    fn put(&mut self, bytes: &[u8]) -> Result<(), std::io::Error> {
+        self.0.write_all(bytes)
+    }
+}
+
+/// Converts a length to `i64`. Lengths of slices never exceed `isize::MAX`,
+/// so this saturation is never reached on any supported target.
+#[inline]
+pub(crate) fn len_to_i64(len: usize) -> i64 {
+    i64::try_from(len).unwrap_or(i64::MAX)
+}
+
+/// The smallest marker for an integer value.
+#[inline]
+pub(crate) fn int_marker(v: i64) -> Marker {
+    if i8::try_from(v).is_ok() {
+        Marker::Int8
+    } else if u8::try_from(v).is_ok() {
+        Marker::UInt8
+    } else if i16::try_from(v).is_ok() {
+        Marker::Int16
+    } else if i32::try_from(v).is_ok() {
+        Marker::Int32
+    } else {
+        Marker::Int64
+    }
+}
+
+/// The smallest marker for a length or count: `U` up to 255.
+#[inline]
+pub(crate) fn len_marker(len: usize) -> Marker {
+    if len <= 0xFF {
+        Marker::UInt8
+    } else if i16::try_from(len).is_ok() {
+        Marker::Int16
+    } else if i32::try_from(len).is_ok() {
+        Marker::Int32
+    } else {
+        Marker::Int64
+    }
+}
+
+/// Bytes taken by an integer with the given marker, marker included.
+#[inline]
+pub(crate) fn int_size(marker: Marker) -> usize {
+    1 + marker.fixed_size().unwrap_or(8)
+}
+
+/// Writes `v`'s payload at the width of `marker` (which `v` must fit; the
+/// callers pass `int_marker(v)` or a wider marker).
+#[inline]
+fn put_int_body<S: Sink>(s: &mut S, marker: Marker, v: i64) -> Result<(), S::Error> {
+    // Truncating casts are exact here: `marker` was chosen so that `v` fits.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    match marker {
+        Marker::Int8 => s.put_byte(v as i8 as u8),
+        Marker::UInt8 => s.put_byte(v as u8),
+        Marker::Int16 => s.put(&(v as i16).to_be_bytes()),
+        Marker::Int32 => s.put(&(v as i32).to_be_bytes()),
+        _ => s.put(&v.to_be_bytes()),
+    }
+}
+
+/// Writes an integer value with its smallest marker.
+#[inline]
+pub(crate) fn put_int<S: Sink>(s: &mut S, v: i64) -> Result<(), S::Error> {
+    let m = int_marker(v);
+    s.put_byte(m.byte())?;
+    put_int_body(s, m, v)
+}
+
+/// Writes a length or count with its smallest marker (`U` up to 255).
+#[inline]
+pub(crate) fn put_len<S: Sink>(s: &mut S, len: usize) -> Result<(), S::Error> {
+    let m = len_marker(len);
+    s.put_byte(m.byte())?;
+    put_int_body(s, m, len_to_i64(len))
+}
+
+/// The marker a scalar value is written with, if it may be an element of a
+/// typed container; `None` for binary, arrays and objects.
+fn scalar_marker(v: &Value<'_>) -> Option<Marker> {
+    Some(match v {
+        Value::Bool(true) => Marker::True,
+        Value::Bool(false) => Marker::False,
+        Value::Int(i) => int_marker(*i),
+        Value::Float32(x) if x.is_finite() => Marker::Float32,
+        Value::Float64(x) if x.is_finite() => Marker::Float64,
+        // Non-finite floats are written as null.
+        Value::Null | Value::Float32(_) | Value::Float64(_) => Marker::Null,
+        Value::HighPrecision(_) => Marker::HighPrecision,
+        Value::Char(_) => Marker::Char,
+        Value::String(_) => Marker::String,
+        Value::Binary(_) | Value::Array(_) | Value::Object(_) => return None,
+    })
+}
+
+/// The element type for a typed container of these values, if the typed
+/// form is strictly shorter than the plain one.
+///
+/// With Σ the bytes of the elements written plain (markers included):
+/// plain is `[` + Σ + `]` = 2 + Σ; typed is `[$m#` + count + Σ − n
+/// = 4 + len(count) + Σ − n. Typed is shorter iff n > 2 + len(count): for
+/// n ≤ 255 (count `U nn`, 2 bytes) that is n ≥ 5, and for larger n it always
+/// holds. Objects add the same key bytes to both forms.
+fn typed_marker<'v, 'a: 'v>(
+    mut values: impl Iterator<Item = &'v Value<'a>>,
+    n: usize,
+    is_array: bool,
+) -> Option<Marker> {
+    let count_size = int_size(len_marker(n));
+    if n <= 2 + count_size {
+        return None;
+    }
+    let first = scalar_marker(values.next()?)?;
+    if is_array && first == Marker::UInt8 {
+        return None;
+    }
+    if values.all(|v| scalar_marker(v) == Some(first)) {
+        Some(first)
+    } else {
+        None
+    }
+}
+
+/// Writes a scalar's payload without its marker (typed-container element).
+fn put_scalar_body<S: Sink>(s: &mut S, marker: Marker, v: &Value<'_>) -> Result<(), S::Error> {
+    match v {
+        Value::Int(i) => put_int_body(s, marker, *i),
+        Value::Float32(x) if x.is_finite() => s.put(&x.to_be_bytes()),
+        Value::Float64(x) if x.is_finite() => s.put(&x.to_be_bytes()),
+        Value::HighPrecision(h) => {
+            put_len(s, h.as_str().len())?;
+            s.put(h.as_str().as_bytes())
+        }
+        Value::Char(c) => s.put_byte(c.get()),
+        Value::String(t) => {
+            put_len(s, t.len())?;
+            s.put(t.as_bytes())
+        }
+        // Z, T, F (and non-finite floats, written as Z) have no payload.
+        _ => Ok(()),
+    }
+}
+
+fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
+    match v {
+        Value::Binary(b) => {
+            s.put(b"[$U#")?;
+            put_len(s, b.len())?;
+            s.put(b)
+        }
+        Value::Array(items) => {
+            if let Some(m) = typed_marker(items.iter(), items.len(), true) {
+                s.put(&[b'[', b'$', m.byte(), b'#'])?;
+                put_len(s, items.len())?;
+                for item in items {
+                    put_scalar_body(s, m, item)?;
+                }
+            } else {
+                s.put_byte(b'[')?;
+                for item in items {
+                    put_value(s, item)?;
+                }
+                s.put_byte(b']')?;
+            }
+            Ok(())
+        }
+        Value::Object(entries) => {
+            let typed = typed_marker(entries.iter().map(|(_, v)| v), entries.len(), false);
+            if let Some(m) = typed {
+                s.put(&[b'{', b'$', m.byte(), b'#'])?;
+                put_len(s, entries.len())?;
+            } else {
+                s.put_byte(b'{')?;
+            }
+            for (k, item) in entries {
+                put_len(s, k.len())?;
+                s.put(k.as_bytes())?;
+                match typed {
+                    Some(m) => put_scalar_body(s, m, item)?,
+                    None => put_value(s, item)?,
+                }
+            }
+            if typed.is_none() {
+                s.put_byte(b'}')?;
+            }
+            Ok(())
+        }
+        scalar => {
+            // Every other variant is a scalar.
+            let m = scalar_marker(scalar).unwrap_or(Marker::Null);
+            s.put_byte(m.byte())?;
+            put_scalar_body(s, m, scalar)
+        }
+    }
+}
+
+/// Bytes taken by a length prefix, marker included.
+#[inline]
+pub(crate) fn len_size(len: usize) -> usize {
+    int_size(len_marker(len))
+}
+
+fn scalar_body_len(v: &Value<'_>, marker: Marker) -> usize {
+    match v {
+        Value::HighPrecision(h) => len_size(h.as_str().len()) + h.as_str().len(),
+        Value::String(t) => len_size(t.len()) + t.len(),
+        _ => marker.fixed_size().unwrap_or(0),
+    }
+}
+
+fn value_len(v: &Value<'_>) -> usize {
+    match v {
+        Value::Binary(b) => 4 + len_size(b.len()) + b.len(),
+        Value::Array(items) => match typed_marker(items.iter(), items.len(), true) {
+            Some(m) => {
+                4 + len_size(items.len())
+                    + items
+                        .iter()
+                        .map(|item| scalar_body_len(item, m))
+                        .sum::<usize>()
+            }
+            None => 2 + items.iter().map(value_len).sum::<usize>(),
+        },
+        Value::Object(entries) => {
+            let keys: usize = entries.iter().map(|(k, _)| len_size(k.len()) + k.len()).sum();
+            match typed_marker(entries.iter().map(|(_, v)| v), entries.len(), false) {
+                Some(m) => {
+                    4 + len_size(entries.len())
+                        + keys
+                        + entries
+                            .iter()
+                            .map(|(_, v)| scalar_body_len(v, m))
+                            .sum::<usize>()
+                }
+                None => 2 + keys + entries.iter().map(|(_, v)| value_len(v)).sum::<usize>(),
+            }
+        }
+        scalar => {
+            let m = scalar_marker(scalar).unwrap_or(Marker::Null);
+            1 + scalar_body_len(scalar, m)
+        }
+    }
+}
+
+impl Value<'_> {
+    /// Encodes the value as UBJSON into a new vector (allocated once, at the
+    /// exact size).
+    ///
+    /// ```
+    /// use ubjson_envelope::Value;
+    ///
+    /// assert_eq!(Value::Int(200).to_vec(), [b'U', 200]);
+    /// assert_eq!(Value::Int(-200).to_vec(), [b'I', 0xFF, 0x38]);
+    /// assert_eq!(Value::from("hi").to_vec(), b"SU\x02hi");
+    /// assert_eq!(Value::from(&b""[..]).to_vec(), b"[$U#U\x00");
+    /// assert_eq!(Value::Float64(f64::NAN).to_vec(), b"Z");
+    /// ```
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.encoded_len());
+        self.write_into(&mut out);
+        out
+    }
+
+    /// Appends the value's UBJSON encoding to `out`.
+    ///
+    /// ```
+    /// use ubjson_envelope::Value;
+    ///
+    /// let mut out = vec![0xAA];
+    /// Value::Bool(true).write_into(&mut out);
+    /// assert_eq!(out, [0xAA, b'T']);
+    /// ```
+    pub fn write_into(&self, out: &mut Vec<u8>) {
+        match put_value(out, self) {
+            Ok(()) => {}
+            Err(never) => match never {},
+        }
+    }
+
+    /// Writes the value's UBJSON encoding to an [`std::io::Write`].
+    ///
+    /// The writer receives many small writes: wrap unbuffered writers (files,
+    /// sockets) in a [`std::io::BufWriter`].
+    ///
+    /// # Errors
+    ///
+    /// Any error the writer returns.
+    ///
+    /// ```
+    /// use ubjson_envelope::Value;
+    ///
+    /// let mut out = std::io::Cursor::new(Vec::new());
+    /// Value::Array(vec![Value::Null]).write_to(&mut out)?;
+    /// assert_eq!(out.into_inner(), b"[Z]");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+    pub fn write_to<W: std::io::Write>(&self, writer: W) -> std::io::Result<()> {
+        put_value(&mut IoSink(writer), self)
+    }
+
+    /// The exact number of bytes [`Value::to_vec`] produces.
+    ///
+    /// ```
+    /// use ubjson_envelope::Value;
+    ///
+    /// let v = Value::Array(vec![Value::Int(1), Value::from("abc")]);
+    /// assert_eq!(v.encoded_len(), v.to_vec().len());
+    /// assert_eq!(v.encoded_len(), 1 + 2 + 6 + 1);
+    /// ```
+    #[must_use]
+    pub fn encoded_len(&self) -> usize {
+        value_len(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_markers_at_boundaries() {
+        let cases: &[(i64, Marker)] = &[
+            (-129, Marker::Int16),
+            (-128, Marker::Int8),
+            (127, Marker::Int8),
+            (128, Marker::UInt8),
+            (255, Marker::UInt8),
+            (256, Marker::Int16),
+            (32767, Marker::Int16),
+            (32768, Marker::Int32),
+            (-32768, Marker::Int16),
+            (-32769, Marker::Int32),
+            (i64::from(i32::MAX), Marker::Int32),
+            (i64::from(i32::MAX) + 1, Marker::Int64),
+            (i64::from(i32::MIN), Marker::Int32),
+            (i64::from(i32::MIN) - 1, Marker::Int64),
+            (i64::MAX, Marker::Int64),
+            (i64::MIN, Marker::Int64),
+        ];
+        for &(v, m) in cases {
+            assert_eq!(int_marker(v), m, "{v}");
+        }
+    }
+
+    #[test]
+    fn len_markers_at_boundaries() {
+        assert_eq!(len_marker(0), Marker::UInt8);
+        assert_eq!(len_marker(127), Marker::UInt8);
+        assert_eq!(len_marker(128), Marker::UInt8);
+        assert_eq!(len_marker(255), Marker::UInt8);
+        assert_eq!(len_marker(256), Marker::Int16);
+        assert_eq!(len_marker(32767), Marker::Int16);
+        assert_eq!(len_marker(32768), Marker::Int32);
+        assert_eq!(len_marker(0x7FFF_FFFF), Marker::Int32);
+    }
+}
