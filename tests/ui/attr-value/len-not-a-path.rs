@@ -1,0 +1,11 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+struct Message {
+    #[packed(len = 8)]
+    name: String,
+}
+
+fn main() {
+    let _ = packed_core::to_vec(&Message { name: String::new() });
+}

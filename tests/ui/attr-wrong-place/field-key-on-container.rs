@@ -1,0 +1,11 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+#[packed(max = 16)]
+struct Message {
+    name: String,
+}
+
+fn main() {
+    let _ = packed_core::to_vec(&Message { name: String::new() });
+}

@@ -1,0 +1,6 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+enum Never {}
+
+fn main() {}
