@@ -67,6 +67,7 @@ extern crate alloc;
 
 mod ctx;
 mod error;
+mod explain;
 mod impls;
 pub mod layout;
 pub mod len;
@@ -83,15 +84,16 @@ use alloc::vec::Vec;
 
 pub use ctx::{Ctx, Cx, FieldLen, Forced, LenOverride, Mode, Native, NoOverride, Root, RootAs};
 pub use error::{DecodeError, EncodeError};
+pub use explain::{compare, explain, explain_as, Comparison, Explanation, RoleTotals, Span};
 pub use layout::Layout;
 pub use packed_derive::Packed;
-pub use read::{Limits, Reader, SliceReader};
 #[cfg(feature = "std")]
 pub use read::IoReader;
+pub use read::{Limits, Reader, SliceReader};
 pub use traits::{Decode, DecodeOwned, Encode, Kind, Packed};
-pub use write::{PathSeg, Role, SizeCounter, Writer};
 #[cfg(feature = "std")]
 pub use write::IoWriter;
+pub use write::{PathSeg, Role, SizeCounter, Writer};
 
 /// Writes `value`, with its header if its layout has one, under context `C` ([`Root`]
 /// for a type's own attributes, [`RootAs<L>`] for layout `L`).
@@ -179,7 +181,10 @@ pub fn from_slice_with_limits<'de, T: Decode<'de>>(
 /// # Errors
 /// As [`from_slice`]. On error `value` is valid but unspecified.
 #[inline]
-pub fn from_slice_into<'de, T: Decode<'de>>(bytes: &'de [u8], value: &mut T) -> Result<(), DecodeError> {
+pub fn from_slice_into<'de, T: Decode<'de>>(
+    bytes: &'de [u8],
+    value: &mut T,
+) -> Result<(), DecodeError> {
     let mut r = SliceReader::new(bytes);
     T::decode_header::<Root, _>(&mut r)?;
     value.decode_in_place::<Root, _>(&mut r)?;
@@ -191,7 +196,9 @@ pub fn from_slice_into<'de, T: Decode<'de>>(bytes: &'de [u8], value: &mut T) -> 
 /// # Errors
 /// As [`from_slice`], except that trailing input is returned, not an error.
 #[inline]
-pub fn take_from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<(T, &'de [u8]), DecodeError> {
+pub fn take_from_slice<'de, T: Decode<'de>>(
+    bytes: &'de [u8],
+) -> Result<(T, &'de [u8]), DecodeError> {
     let mut r = SliceReader::new(bytes);
     let v = decode_with::<Root, T, _>(&mut r)?;
     Ok((v, r.rest()))
@@ -262,7 +269,10 @@ fn to_vec_as_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Encod
 }
 
 #[inline]
-fn encode_into_ctx<C: Ctx, T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, EncodeError> {
+fn encode_into_ctx<C: Ctx, T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut Vec<u8>,
+) -> Result<usize, EncodeError> {
     let start = buf.len();
     match encode_with::<C, T, _>(value, buf) {
         Ok(()) => Ok(buf.len() - start),
@@ -281,7 +291,10 @@ fn encoded_len_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, Encod
 }
 
 #[inline]
-fn from_slice_ctx<'de, C: Ctx, T: Decode<'de>>(bytes: &'de [u8], limits: Limits) -> Result<T, DecodeError> {
+fn from_slice_ctx<'de, C: Ctx, T: Decode<'de>>(
+    bytes: &'de [u8],
+    limits: Limits,
+) -> Result<T, DecodeError> {
     let mut r = SliceReader::with_limits(bytes, limits);
     let v = decode_with::<C, T, _>(&mut r)?;
     finish(&r)?;
@@ -292,7 +305,10 @@ fn from_slice_ctx<'de, C: Ctx, T: Decode<'de>>(bytes: &'de [u8], limits: Limits)
 fn finish(r: &SliceReader<'_>) -> Result<(), DecodeError> {
     match r.rest().len() {
         0 => Ok(()),
-        remaining => Err(DecodeError::TrailingBytes { offset: r.offset(), remaining }),
+        remaining => Err(DecodeError::TrailingBytes {
+            offset: r.offset(),
+            remaining,
+        }),
     }
 }
 
@@ -301,7 +317,10 @@ fn finish(r: &SliceReader<'_>) -> Result<(), DecodeError> {
 /// # Errors
 /// As [`to_vec`], plus [`EncodeError::Io`].
 #[cfg(feature = "std")]
-pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(value: &T, sink: W) -> Result<usize, EncodeError> {
+pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
+    value: &T,
+    sink: W,
+) -> Result<usize, EncodeError> {
     let mut w = IoWriter::new(sink);
     encode_with::<Root, T, _>(value, &mut w)?;
     Ok(w.written())

@@ -1,0 +1,495 @@
+//! Where the bytes go: an encoding split into attributed spans.
+//!
+//! [`explain`](crate::explain) encodes a value through a writer that records, for every
+//! run of bytes, the field path that owns it (`items[3].sku`) and its [`Role`]: header,
+//! length prefix, enum tag, option flag or value. The derive already reports field
+//! names to every writer through no-op hooks, so nobody describes a type twice and the
+//! ordinary encode path pays nothing.
+
+use alloc::{
+    collections::BTreeMap,
+    format,
+    string::{String, ToString},
+    vec::Vec,
+};
+use core::fmt::{self, Write as _};
+
+use crate::{Ctx, Encode, EncodeError, Layout, PathSeg, Role, Root, RootAs, Writer};
+
+/// One run of bytes with one owner and one role.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub offset: usize,
+    /// Number of bytes.
+    pub len: usize,
+    /// The field path that owns the bytes (`items[3].sku`; empty for the message itself).
+    pub path: String,
+    /// What the bytes are for.
+    pub role: Role,
+}
+
+/// The bytes [`to_vec`](crate::to_vec) writes, split into [`Span`]s that cover them
+/// exactly, in order, with no gap or overlap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    bytes: Vec<u8>,
+    spans: Vec<Span>,
+}
+
+/// Byte counts by role.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoleTotals {
+    /// Header bytes.
+    pub header: usize,
+    /// Length-prefix bytes.
+    pub length: usize,
+    /// Enum tag bytes.
+    pub tag: usize,
+    /// Option flag bytes.
+    pub flag: usize,
+    /// Value bytes: the data itself.
+    pub value: usize,
+}
+
+impl RoleTotals {
+    fn add(&mut self, role: Role, n: usize) {
+        match role {
+            Role::Header => self.header += n,
+            Role::Length => self.length += n,
+            Role::Tag => self.tag += n,
+            Role::Flag => self.flag += n,
+            Role::Value => self.value += n,
+        }
+    }
+
+    /// Bytes spent on framing: everything but values.
+    #[must_use]
+    pub fn framing(&self) -> usize {
+        self.header + self.length + self.tag + self.flag
+    }
+
+    /// All bytes.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        self.framing() + self.value
+    }
+}
+
+impl Explanation {
+    /// The encoded bytes.
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The spans, in order.
+    #[must_use]
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// The bytes of one span.
+    #[must_use]
+    pub fn span_bytes(&self, span: &Span) -> &[u8] {
+        &self.bytes[span.offset..span.offset + span.len]
+    }
+
+    /// Totals by role over the whole message.
+    #[must_use]
+    pub fn by_role(&self) -> RoleTotals {
+        let mut t = RoleTotals::default();
+        for s in &self.spans {
+            t.add(s.role, s.len);
+        }
+        t
+    }
+
+    /// Totals by role for each field, with sequence indices folded (`items[].sku`), in
+    /// order of first appearance.
+    #[must_use]
+    pub fn by_field(&self) -> Vec<(String, RoleTotals)> {
+        let mut order: Vec<String> = Vec::new();
+        let mut map: BTreeMap<String, RoleTotals> = BTreeMap::new();
+        for s in &self.spans {
+            let key = fold_indices(&s.path);
+            map.entry(key.clone()).or_insert_with(|| {
+                order.push(key);
+                RoleTotals::default()
+            });
+            if let Some(t) = map.get_mut(&fold_indices(&s.path)) {
+                t.add(s.role, s.len);
+            }
+        }
+        order
+            .into_iter()
+            .map(|k| {
+                let t = map[&k];
+                (k, t)
+            })
+            .collect()
+    }
+
+    /// Adds spans from outside `packed-core` (an envelope around a record): `spans` are
+    /// relative to `prefix`/`suffix` bytes written around the record.
+    #[must_use]
+    pub fn wrapped(self, before: &[(Role, &str, &[u8])], after: &[(Role, &str, &[u8])]) -> Self {
+        let mut w = Recorder::default();
+        for (role, path, bytes) in before {
+            w.raw(*role, path, bytes);
+        }
+        let base = w.bytes.len();
+        w.bytes.extend_from_slice(&self.bytes);
+        w.spans.extend(self.spans.into_iter().map(|mut s| {
+            s.offset += base;
+            s
+        }));
+        for (role, path, bytes) in after {
+            w.raw(*role, path, bytes);
+        }
+        Self {
+            bytes: w.bytes,
+            spans: w.spans,
+        }
+    }
+}
+
+fn fold_indices(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut in_index = false;
+    for c in path.chars() {
+        match c {
+            '[' => {
+                in_index = true;
+                out.push_str("[]");
+            }
+            ']' => in_index = false,
+            _ if in_index => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Header => "header",
+        Role::Length => "length",
+        Role::Tag => "tag",
+        Role::Flag => "flag",
+        Role::Value => "value",
+    }
+}
+
+/// Hex of `bytes`, eliding the middle of long runs.
+fn hex(bytes: &[u8], max: usize) -> String {
+    let mut s = String::new();
+    let push = |s: &mut String, b: &[u8]| {
+        for x in b {
+            if !s.is_empty() && !s.ends_with(' ') {
+                s.push(' ');
+            }
+            let _ = write!(s, "{x:02x}");
+        }
+    };
+    if bytes.len() <= max {
+        push(&mut s, bytes);
+    } else {
+        let half = max / 2;
+        push(&mut s, &bytes[..half]);
+        let _ = write!(s, " … ({} bytes) …", bytes.len() - 2 * half);
+        s.push(' ');
+        push(&mut s, &bytes[bytes.len() - half..]);
+    }
+    s
+}
+
+impl fmt::Display for Explanation {
+    /// An annotated hex dump: offset, hex, field path and role, one line per span, then
+    /// the totals.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:>6}  {:<40}  {:<24}  role", "offset", "bytes", "field")?;
+        for s in &self.spans {
+            let path = if s.path.is_empty() {
+                "(message)"
+            } else {
+                &s.path
+            };
+            writeln!(
+                f,
+                "{:>6}  {:<40}  {:<24}  {}",
+                s.offset,
+                hex(self.span_bytes(s), 12),
+                path,
+                role_name(s.role)
+            )?;
+        }
+        let t = self.by_role();
+        writeln!(
+            f,
+            "{} bytes: {} framing (header {}, length {}, tag {}, flag {}) + {} value",
+            t.total(),
+            t.framing(),
+            t.header,
+            t.length,
+            t.tag,
+            t.flag,
+            t.value
+        )
+    }
+}
+
+/// The writer behind [`explain`](crate::explain).
+#[derive(Default)]
+struct Recorder {
+    bytes: Vec<u8>,
+    spans: Vec<Span>,
+    path: Vec<PathSeg>,
+    role: Option<Role>,
+    /// The path string for the current `path`, rebuilt on change.
+    rendered: Option<String>,
+}
+
+impl Recorder {
+    fn current_path(&mut self) -> String {
+        if let Some(p) = &self.rendered {
+            return p.clone();
+        }
+        let mut s = String::new();
+        for seg in &self.path {
+            match seg {
+                PathSeg::Field(name) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(name);
+                }
+                PathSeg::Index(i) => {
+                    let _ = write!(s, "[{i}]");
+                }
+                PathSeg::Variant(name) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(name);
+                }
+            }
+        }
+        self.rendered = Some(s.clone());
+        s
+    }
+
+    fn raw(&mut self, role: Role, path: &str, bytes: &[u8]) {
+        self.push_span(role, path.to_string(), bytes);
+    }
+
+    fn push_span(&mut self, role: Role, path: String, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        let offset = self.bytes.len();
+        self.bytes.extend_from_slice(bytes);
+        if let Some(last) = self.spans.last_mut() {
+            if last.role == role && last.path == path && last.offset + last.len == offset {
+                last.len += bytes.len();
+                return;
+            }
+        }
+        self.spans.push(Span {
+            offset,
+            len: bytes.len(),
+            path,
+            role,
+        });
+    }
+}
+
+impl Writer for Recorder {
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        let role = self.role.unwrap_or(Role::Value);
+        let path = self.current_path();
+        self.push_span(role, path, bytes);
+        Ok(())
+    }
+    fn begin_frame(&mut self, role: Role) {
+        self.role = Some(role);
+    }
+    fn end_frame(&mut self) {
+        self.role = None;
+    }
+    fn push_path(&mut self, seg: PathSeg) {
+        self.path.push(seg);
+        self.rendered = None;
+    }
+    fn pop_path(&mut self) {
+        self.path.pop();
+        self.rendered = None;
+    }
+}
+
+fn explain_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
+    let mut w = Recorder::default();
+    crate::encode_with::<C, T, _>(value, &mut w)?;
+    Ok(Explanation {
+        bytes: w.bytes,
+        spans: w.spans,
+    })
+}
+
+/// Explains the bytes [`to_vec`](crate::to_vec) writes for `value`.
+///
+/// ```
+/// use packed_core::Packed;
+///
+/// #[derive(Packed)]
+/// struct Item { sku: String, qty: i32 }
+///
+/// let e = packed_core::explain(&Item { sku: "ab".into(), qty: 7 })?;
+/// assert_eq!(e.bytes(), packed_core::to_vec(&Item { sku: "ab".into(), qty: 7 })?);
+/// let t = e.by_role();
+/// assert_eq!((t.length, t.value), (1, 2 + 4));
+/// assert_eq!(e.spans()[0].path, "sku");
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`](crate::to_vec).
+pub fn explain<T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
+    explain_ctx::<Root, T>(value)
+}
+
+/// Explains the bytes [`to_vec_as::<L>`](crate::to_vec_as) writes for `value`.
+///
+/// # Errors
+/// As [`to_vec`](crate::to_vec).
+pub fn explain_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
+    explain_ctx::<RootAs<L>, T>(value)
+}
+
+/// One value under several layouts, side by side: the seed articles' table.
+///
+/// ```
+/// use packed_core::{layout, Packed};
+///
+/// #[derive(Packed)]
+/// struct Msg { name: String, n: u32 }
+///
+/// let m = Msg { name: "hi".into(), n: 1 };
+/// let table = packed_core::compare(&m)
+///     .layout::<layout::Bitsery>("compact")?
+///     .layout::<layout::Yas>("yas")?;
+/// assert_eq!(table.rows()[1].1.by_role().header, 7);
+/// println!("{table}");
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+pub struct Comparison<'a, T: ?Sized> {
+    value: &'a T,
+    rows: Vec<(String, Explanation)>,
+}
+
+/// Starts a [`Comparison`] of `value` across layouts.
+pub fn compare<T: Encode + ?Sized>(value: &T) -> Comparison<'_, T> {
+    Comparison {
+        value,
+        rows: Vec::new(),
+    }
+}
+
+impl<T: Encode + ?Sized> Comparison<'_, T> {
+    /// Adds a row: the value under layout `L`.
+    ///
+    /// # Errors
+    /// As [`to_vec`](crate::to_vec).
+    pub fn layout<L: Layout>(mut self, name: &str) -> Result<Self, EncodeError> {
+        let e = explain_as::<L, T>(self.value)?;
+        self.rows.push((name.to_string(), e));
+        Ok(self)
+    }
+
+    /// Adds a row explained elsewhere (an envelope around the record).
+    #[must_use]
+    pub fn row(mut self, name: &str, explanation: Explanation) -> Self {
+        self.rows.push((name.to_string(), explanation));
+        self
+    }
+
+    /// The rows so far.
+    #[must_use]
+    pub fn rows(&self) -> &[(String, Explanation)] {
+        &self.rows
+    }
+}
+
+impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
+    /// Totals by role for each layout with the difference against the first, then bytes
+    /// by field for each layout.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((_, first)) = self.rows.first() else {
+            return Ok(());
+        };
+        let base = first.by_role().total() as isize;
+        writeln!(
+            f,
+            "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",
+            "layout", "header", "length", "tag+flag", "value", "total", "vs 1st"
+        )?;
+        for (name, e) in &self.rows {
+            let t = e.by_role();
+            writeln!(
+                f,
+                "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>+7}",
+                name,
+                t.header,
+                t.length,
+                t.tag + t.flag,
+                t.value,
+                t.total(),
+                t.total() as isize - base
+            )?;
+        }
+        // By field: union of field keys, in first-seen order.
+        let per_row: Vec<Vec<(String, RoleTotals)>> =
+            self.rows.iter().map(|(_, e)| e.by_field()).collect();
+        let mut keys: Vec<String> = Vec::new();
+        for fields in &per_row {
+            for (k, _) in fields {
+                if !keys.contains(k) {
+                    keys.push(k.clone());
+                }
+            }
+        }
+        writeln!(f)?;
+        write!(f, "{:<24}", "bytes by field")?;
+        for (name, _) in &self.rows {
+            write!(f, " {:>14}", truncate(name, 14))?;
+        }
+        writeln!(f)?;
+        for k in &keys {
+            let label = if k.is_empty() { "(message)" } else { k };
+            write!(f, "{label:<24}")?;
+            let mut base_total = None;
+            for fields in &per_row {
+                let total = fields
+                    .iter()
+                    .find(|(fk, _)| fk == k)
+                    .map_or(0, |(_, t)| t.total());
+                let b = *base_total.get_or_insert(total);
+                let cell = if total == b {
+                    format!("{total}")
+                } else {
+                    format!("{total} ({:+})", total as isize - b as isize)
+                };
+                write!(f, " {cell:>14}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+fn truncate(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}

@@ -1,0 +1,203 @@
+//! `explain`, `explain_as` and `compare`: every byte attributed, exactly once.
+
+use packed_core::{layout, Explanation, Packed, Role};
+use proptest::prelude::*;
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+struct Meta {
+    region: String,
+    version: i32,
+}
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+struct Item {
+    sku: String,
+    qty: i32,
+    price_minor: i64,
+}
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+struct Document {
+    id: String,
+    status: i32,
+    meta: Meta,
+    items: Vec<Item>,
+}
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+enum Shape {
+    Dot,
+    Line(u16, Option<u32>),
+    Poly { points: Vec<(i8, i8)>, #[packed(len = "u16")] label: String },
+}
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+#[repr(u16)]
+enum Level {
+    Low = 1,
+    High = 700,
+}
+
+#[derive(Packed, Debug, Clone, PartialEq)]
+struct Mixed {
+    shapes: Vec<Shape>,
+    level: Level,
+    maybe: Option<String>,
+    nums: Vec<u32>,
+    fixed: [u8; 3],
+}
+
+fn seed() -> Document {
+    let items = [
+        ("zbug", 87, 46267),
+        ("tifpue", 50, 24457),
+        ("uziae", 100, 78673),
+        ("njtkyptftjld", 89, 37068),
+        ("ottbfguc", 7, 95464),
+        ("rjjbieheamk", 100, 54541),
+        ("timcpxmw", 1, 91342),
+        ("wynmiebf", 48, 12806),
+    ];
+    Document {
+        id: "ytglvmbsd".into(),
+        status: 2,
+        meta: Meta { region: "hokq".into(), version: 3 },
+        items: items
+            .iter()
+            .map(|&(s, q, p)| Item { sku: s.into(), qty: q, price_minor: p })
+            .collect(),
+    }
+}
+
+/// Spans are in order, contiguous, non-empty, and cover exactly the bytes `expected`.
+fn assert_exact_cover(e: &Explanation, expected: &[u8]) {
+    assert_eq!(e.bytes(), expected);
+    let mut next = 0;
+    let mut joined = Vec::new();
+    for s in e.spans() {
+        assert_eq!(s.offset, next, "gap or overlap at {s:?}");
+        assert!(s.len > 0, "empty span {s:?}");
+        next += s.len;
+        joined.extend_from_slice(e.span_bytes(s));
+    }
+    assert_eq!(next, expected.len());
+    assert_eq!(joined, expected);
+}
+
+#[test]
+fn seed_document_role_summary() {
+    let d = seed();
+    // compact: 11 one-byte lengths (id, region, item count, 8 skus), 179 value bytes:
+    // 75 string bytes + status 4 + version 4 + 8 × (4 + 8).
+    let c = packed_core::explain(&d).unwrap();
+    assert_exact_cover(&c, &packed_core::to_vec(&d).unwrap());
+    let t = c.by_role();
+    assert_eq!((t.header, t.length, t.tag, t.flag, t.value), (0, 11, 0, 0, 179));
+    // YAS: the 7-byte header and 11 eight-byte lengths, the same 179 value bytes.
+    let y = packed_core::explain_as::<layout::Yas, _>(&d).unwrap();
+    assert_exact_cover(&y, &packed_core::to_vec_as::<layout::Yas, _>(&d).unwrap());
+    let t = y.by_role();
+    assert_eq!((t.header, t.length, t.tag, t.flag, t.value), (7, 88, 0, 0, 179));
+    assert_eq!(y.spans()[0].role, Role::Header);
+    assert_eq!(y.span_bytes(&y.spans()[0]), b"yas0017");
+}
+
+#[test]
+fn field_paths_name_every_span() {
+    let e = packed_core::explain(&seed()).unwrap();
+    let paths: Vec<(&str, Role, usize)> = e.spans().iter().map(|s| (s.path.as_str(), s.role, s.len)).collect();
+    assert_eq!(paths[0], ("id", Role::Length, 1));
+    assert_eq!(paths[1], ("id", Role::Value, 9));
+    assert_eq!(paths[2], ("status", Role::Value, 4));
+    assert_eq!(paths[3], ("meta.region", Role::Length, 1));
+    assert!(paths.contains(&("items", Role::Length, 1)));
+    assert!(paths.contains(&("items[3].sku", Role::Value, 12)));
+    assert!(paths.contains(&("items[7].price_minor", Role::Value, 8)));
+    let by_field = e.by_field();
+    let sku = by_field.iter().find(|(k, _)| k == "items[].sku").unwrap().1;
+    // 8 one-byte lengths and 62 bytes of item strings (75 - 9 - 4).
+    assert_eq!((sku.length, sku.value), (8, 62));
+}
+
+#[test]
+fn tags_flags_and_repr_enums_have_roles() {
+    let m = Mixed {
+        shapes: vec![Shape::Dot, Shape::Line(5, Some(9)), Shape::Poly { points: vec![(1, 2)], label: "ab".into() }],
+        level: Level::High,
+        maybe: None,
+        nums: vec![1, 2, 3],
+        fixed: [7, 8, 9],
+    };
+    let e = packed_core::explain(&m).unwrap();
+    assert_exact_cover(&e, &packed_core::to_vec(&m).unwrap());
+    let t = e.by_role();
+    // 3 variant tags; 2 option flags (Line's Some, maybe's None);
+    // lengths: shapes 1, points 1, label 2 (u16), nums 1.
+    assert_eq!((t.tag, t.flag, t.length), (3, 2, 5));
+    // YAS enums: the u16 repr enum gains a size byte (role tag).
+    let y = packed_core::explain_as::<layout::YasNoHeader, _>(&m).unwrap();
+    let level: Vec<_> = y.spans().iter().filter(|s| s.path == "level").map(|s| (s.role, s.len)).collect();
+    assert_eq!(level, [(Role::Tag, 1), (Role::Value, 2)]);
+}
+
+#[test]
+fn display_is_an_annotated_dump() {
+    let text = packed_core::explain_as::<layout::Yas, _>(&seed()).unwrap().to_string();
+    assert!(text.contains("79 61 73 30 30 31 37"), "{text}");
+    assert!(text.contains("items[3].sku"), "{text}");
+    assert!(text.contains("274 bytes: 95 framing (header 7, length 88, tag 0, flag 0) + 179 value"), "{text}");
+}
+
+#[test]
+fn compare_renders_the_seed_table() {
+    let d = seed();
+    let table = packed_core::compare(&d)
+        .layout::<layout::Bitsery>("compact")
+        .unwrap()
+        .layout::<layout::Yas>("yas")
+        .unwrap()
+        .layout::<layout::YasNoHeader>("yas-noheader")
+        .unwrap()
+        .layout::<layout::YasCompacted>("yas-compacted")
+        .unwrap();
+    let totals: Vec<usize> = table.rows().iter().map(|(_, e)| e.by_role().total()).collect();
+    assert_eq!(totals, [190, 274, 267, 134]);
+    let text = table.to_string();
+    assert!(text.contains("+84"), "{text}");
+    assert!(text.contains("-56"), "{text}");
+    // By field: the 8 item skus cost 70 bytes compact and 126 (+56) under YAS.
+    assert!(text.contains("items[].sku"), "{text}");
+    assert!(text.contains("126 (+56)"), "{text}");
+}
+
+fn arb_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape::Dot),
+        (any::<u16>(), any::<Option<u32>>()).prop_map(|(a, b)| Shape::Line(a, b)),
+        (proptest::collection::vec(any::<(i8, i8)>(), 0..5), "[a-z]{0,300}")
+            .prop_map(|(points, label)| Shape::Poly { points, label }),
+    ]
+}
+
+fn arb_mixed() -> impl Strategy<Value = Mixed> {
+    (
+        proptest::collection::vec(arb_shape(), 0..6),
+        prop_oneof![Just(Level::Low), Just(Level::High)],
+        proptest::option::of("\\PC{0,20}"),
+        proptest::collection::vec(any::<u32>(), 0..200),
+        any::<[u8; 3]>(),
+    )
+        .prop_map(|(shapes, level, maybe, nums, fixed)| Mixed { shapes, level, maybe, nums, fixed })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn spans_cover_every_layout_exactly(m in arb_mixed()) {
+        assert_exact_cover(&packed_core::explain(&m).unwrap(), &packed_core::to_vec(&m).unwrap());
+        assert_exact_cover(&packed_core::explain_as::<layout::Yas, _>(&m).unwrap(), &packed_core::to_vec_as::<layout::Yas, _>(&m).unwrap());
+        assert_exact_cover(&packed_core::explain_as::<layout::YasCompactedBig, _>(&m).unwrap(), &packed_core::to_vec_as::<layout::YasCompactedBig, _>(&m).unwrap());
+        assert_exact_cover(&packed_core::explain_as::<layout::Varint, _>(&m).unwrap(), &packed_core::to_vec_as::<layout::Varint, _>(&m).unwrap());
+    }
+}
