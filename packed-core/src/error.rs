@@ -222,14 +222,25 @@ impl DecodeError {
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::UnexpectedEnd { offset, needed, remaining } => write!(
+            Self::UnexpectedEnd {
+                offset,
+                needed,
+                remaining,
+            } => write!(
                 f,
                 "unexpected end of input at byte {offset}: needed {needed} bytes, {remaining} left"
             ),
             Self::LengthOverMax { offset, len, max } => {
-                write!(f, "length {len} at byte {offset} is over the field's `max` of {max}")
+                write!(
+                    f,
+                    "length {len} at byte {offset} is over the field's `max` of {max}"
+                )
             }
-            Self::LengthExceedsInput { offset, len, remaining } => write!(
+            Self::LengthExceedsInput {
+                offset,
+                len,
+                remaining,
+            } => write!(
                 f,
                 "length {len} at byte {offset} claims more than the {remaining} bytes left"
             ),
@@ -243,17 +254,32 @@ impl fmt::Display for DecodeError {
             Self::InvalidChar { offset, value } => {
                 write!(f, "invalid char {value:#x} at byte {offset}")
             }
-            Self::UnknownVariant { offset, type_name, tag } => {
-                write!(f, "unknown tag {tag} for enum `{type_name}` at byte {offset}")
+            Self::UnknownVariant {
+                offset,
+                type_name,
+                tag,
+            } => {
+                write!(
+                    f,
+                    "unknown tag {tag} for enum `{type_name}` at byte {offset}"
+                )
             }
-            Self::InvalidEnumSize { offset, expected, found } => write!(
+            Self::InvalidEnumSize {
+                offset,
+                expected,
+                found,
+            } => write!(
                 f,
                 "enum size byte {found} at byte {offset}, expected {expected}"
             ),
             Self::IntegerOverflow { offset, type_name } => {
                 write!(f, "integer at byte {offset} does not fit `{type_name}`")
             }
-            Self::BadHeader { offset, expected, found } => write!(
+            Self::BadHeader {
+                offset,
+                expected,
+                found,
+            } => write!(
                 f,
                 "bad header at byte {offset}: expected {:?}, found {:?}",
                 Ascii(expected),
@@ -266,7 +292,10 @@ impl fmt::Display for DecodeError {
                 write!(f, "nesting deeper than {limit} at byte {offset}")
             }
             Self::ByteLimitExceeded { offset, limit } => {
-                write!(f, "input exceeds the limit of {limit} bytes at byte {offset}")
+                write!(
+                    f,
+                    "input exceeds the limit of {limit} bytes at byte {offset}"
+                )
             }
             Self::CannotBorrow { offset } => write!(
                 f,

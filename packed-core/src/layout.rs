@@ -57,7 +57,8 @@ pub type YasNoHeader = Spec<len::U64, num::Fixed, num::Little, NoHeader, YasEnum
 /// YAS `binary | ebig`: as [`Yas`], big-endian, header `yas0097`.
 pub type YasBig = Spec<len::U64, num::Fixed, num::Big, YasHeader, YasEnums>;
 /// YAS `binary | compacted`: compacted sizes and integers, header `yas0117`.
-pub type YasCompacted = Spec<len::YasCompacted, num::YasCompacted, num::Little, YasHeader, YasEnums>;
+pub type YasCompacted =
+    Spec<len::YasCompacted, num::YasCompacted, num::Little, YasHeader, YasEnums>;
 /// YAS `binary | compacted | ebig`: header `yas0197`; floats big-endian, compacted
 /// integers still little-endian (as YAS writes them).
 pub type YasCompactedBig =
@@ -142,8 +143,15 @@ impl Header for YasHeader {
             None => 7,
         };
         r.read_into(&mut found[..got])?;
-        if got < 7 || found[..3] != expected[..3] || !found[3..].eq_ignore_ascii_case(&expected[3..]) {
-            return Err(DecodeError::BadHeader { offset, expected, found });
+        if got < 7
+            || found[..3] != expected[..3]
+            || !found[3..].eq_ignore_ascii_case(&expected[3..])
+        {
+            return Err(DecodeError::BadHeader {
+                offset,
+                expected,
+                found,
+            });
         }
         Ok(())
     }
@@ -209,7 +217,11 @@ impl EnumRepr for YasEnums {
             let offset = r.offset();
             let found = r.read_byte()?;
             if usize::from(found) != I::BYTES {
-                return Err(DecodeError::InvalidEnumSize { offset, expected: I::BYTES as u8, found });
+                return Err(DecodeError::InvalidEnumSize {
+                    offset,
+                    expected: I::BYTES as u8,
+                    found,
+                });
             }
             let mut b = I::Bytes::default();
             r.read_into(b.as_mut())?;

@@ -39,7 +39,11 @@ pub trait LenPrefix: 'static {
 #[cold]
 #[inline(never)]
 fn too_large<P: LenPrefix>(len: usize) -> EncodeError {
-    EncodeError::LengthTooLarge { len: len as u64, max: P::MAX, prefix: P::NAME }
+    EncodeError::LengthTooLarge {
+        len: len as u64,
+        max: P::MAX,
+        prefix: P::NAME,
+    }
 }
 
 #[inline(always)]
@@ -53,7 +57,11 @@ fn check<P: LenPrefix>(len: usize) -> Result<(), EncodeError> {
 #[cold]
 #[inline(never)]
 fn unaddressable(offset: usize, len: u64) -> DecodeError {
-    DecodeError::LengthExceedsInput { offset, len, remaining: 0 }
+    DecodeError::LengthExceedsInput {
+        offset,
+        len,
+        remaining: 0,
+    }
 }
 
 #[inline(always)]

@@ -219,12 +219,18 @@ macro_rules! endian {
             }
             #[cfg(target_endian = $native)]
             #[inline]
-            fn write_slice<N: Num, W: Writer + ?Sized>(s: &[N], w: &mut W) -> Result<(), EncodeError> {
+            fn write_slice<N: Num, W: Writer + ?Sized>(
+                s: &[N],
+                w: &mut W,
+            ) -> Result<(), EncodeError> {
                 write_native(s, w)
             }
             #[cfg(not(target_endian = $native))]
             #[inline]
-            fn write_slice<N: Num, W: Writer + ?Sized>(s: &[N], w: &mut W) -> Result<(), EncodeError> {
+            fn write_slice<N: Num, W: Writer + ?Sized>(
+                s: &[N],
+                w: &mut W,
+            ) -> Result<(), EncodeError> {
                 write_swapped::<Self, N, W>(s, w)
             }
             #[cfg(target_endian = $native)]
@@ -371,7 +377,10 @@ fn byte_width(m: u128) -> usize {
 impl YasCompacted {
     /// Writes an unsigned magnitude in YAS's compacted unsigned form.
     #[inline]
-    pub(crate) fn write_unsigned<W: Writer + ?Sized>(m: u128, w: &mut W) -> Result<(), EncodeError> {
+    pub(crate) fn write_unsigned<W: Writer + ?Sized>(
+        m: u128,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
         if m < 0x80 {
             return w.write_byte(0x80 | m as u8);
         }
@@ -484,7 +493,10 @@ impl IntCodec for YasCompacted {
 impl Varint {
     /// Writes `v` as unsigned LEB128.
     #[inline]
-    pub(crate) fn write_u128<W: Writer + ?Sized>(mut v: u128, w: &mut W) -> Result<(), EncodeError> {
+    pub(crate) fn write_u128<W: Writer + ?Sized>(
+        mut v: u128,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
         let mut buf = [0u8; 19];
         let mut i = 0;
         while v >= 0x80 {

@@ -17,7 +17,9 @@ use crate::{Ctx, DecodeError, EncodeError, PathSeg, Reader, Role, Writer};
 #[inline(always)]
 pub fn write_tag<C: Ctx, I: Int, W: Writer + ?Sized>(tag: I, w: &mut W) -> Result<(), EncodeError> {
     w.begin_frame(Role::Tag);
-    let r = <<C::Layout as Layout>::Int as IntCodec>::write::<I, <C::Layout as Layout>::Endian, W>(tag, w);
+    let r = <<C::Layout as Layout>::Int as IntCodec>::write::<I, <C::Layout as Layout>::Endian, W>(
+        tag, w,
+    );
     w.end_frame();
     r
 }
@@ -36,7 +38,9 @@ pub fn write_repr<C: Ctx, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result
 
 /// Reads a fieldless `#[repr(int)]` enum's discriminant.
 #[inline(always)]
-pub fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+pub fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<I, DecodeError> {
     <<C::Layout as Layout>::Enums as EnumRepr>::read::<C::Layout, I, R>(r)
 }
 
@@ -45,7 +49,11 @@ pub fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Res
 #[inline(never)]
 #[must_use]
 pub fn unknown_variant(offset: usize, type_name: &'static str, tag: u64) -> DecodeError {
-    DecodeError::UnknownVariant { offset, type_name, tag }
+    DecodeError::UnknownVariant {
+        offset,
+        type_name,
+        tag,
+    }
 }
 
 /// Marks the start of a field for introspecting writers.

@@ -20,7 +20,10 @@ pub struct Limits {
 
 impl Limits {
     /// The default limits: depth 128, no byte limit.
-    pub const DEFAULT: Self = Self { max_depth: 128, max_bytes: usize::MAX };
+    pub const DEFAULT: Self = Self {
+        max_depth: 128,
+        max_bytes: usize::MAX,
+    };
 
     /// Sets [`max_depth`](Limits::max_depth).
     #[must_use]
@@ -145,7 +148,10 @@ impl<'de> SliceReader<'de> {
     #[inline(never)]
     fn short(&self, needed: usize) -> DecodeError {
         if self.hidden > 0 {
-            DecodeError::ByteLimitExceeded { offset: self.len, limit: self.limits.max_bytes }
+            DecodeError::ByteLimitExceeded {
+                offset: self.len,
+                limit: self.limits.max_bytes,
+            }
         } else {
             DecodeError::UnexpectedEnd {
                 offset: self.offset(),
@@ -254,7 +260,12 @@ impl<R: std::io::Read> IoReader<R> {
 
     /// Wraps `inner` with the given limits.
     pub fn with_limits(inner: R, limits: Limits) -> Self {
-        Self { inner, offset: 0, depth: 0, limits }
+        Self {
+            inner,
+            offset: 0,
+            depth: 0,
+            limits,
+        }
     }
 
     /// Returns the source.
@@ -274,9 +285,16 @@ impl<R: std::io::Read> IoReader<R> {
 
     fn io_error(&self, e: &std::io::Error, needed: usize, got: usize) -> DecodeError {
         if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            DecodeError::UnexpectedEnd { offset: self.offset, needed, remaining: got }
+            DecodeError::UnexpectedEnd {
+                offset: self.offset,
+                needed,
+                remaining: got,
+            }
         } else {
-            DecodeError::Io { offset: self.offset, kind: e.kind() }
+            DecodeError::Io {
+                offset: self.offset,
+                kind: e.kind(),
+            }
         }
     }
 }
@@ -285,13 +303,17 @@ impl<R: std::io::Read> IoReader<R> {
 impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         self.check_budget(out.len())?;
-        self.inner.read_exact(out).map_err(|e| self.io_error(&e, out.len(), 0))?;
+        self.inner
+            .read_exact(out)
+            .map_err(|e| self.io_error(&e, out.len(), 0))?;
         self.offset += out.len();
         Ok(())
     }
 
     fn borrow_bytes(&mut self, _n: usize) -> Result<&'de [u8], DecodeError> {
-        Err(DecodeError::CannotBorrow { offset: self.offset })
+        Err(DecodeError::CannotBorrow {
+            offset: self.offset,
+        })
     }
 
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {

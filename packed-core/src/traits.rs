@@ -43,7 +43,10 @@ pub trait Encode {
     /// Writes a slice of values. Numbers override it with one bulk copy.
     #[doc(hidden)]
     #[inline]
-    fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError>
+    fn encode_slice<C: Ctx, W: Writer + ?Sized>(
+        items: &[Self],
+        w: &mut W,
+    ) -> Result<(), EncodeError>
     where
         Self: Sized,
     {
@@ -92,7 +95,10 @@ pub trait Decode<'de>: Sized {
     /// # Errors
     /// As [`decode`](Decode::decode).
     #[inline]
-    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
         *self = Self::decode::<C, R>(r)?;
         Ok(())
     }

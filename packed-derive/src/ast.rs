@@ -66,10 +66,24 @@ fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
             let attrs = attr::Field::from_ast(cx, &f.attrs);
             check_field(cx, &attrs);
             let (member, name) = match &f.ident {
-                Some(id) => (syn::Member::Named(id.clone()), id.to_string().trim_start_matches("r#").to_owned()),
-                None => (syn::Member::Unnamed(syn::Index { index: i as u32, span: f.ty.span() }), i.to_string()),
+                Some(id) => (
+                    syn::Member::Named(id.clone()),
+                    id.to_string().trim_start_matches("r#").to_owned(),
+                ),
+                None => (
+                    syn::Member::Unnamed(syn::Index {
+                        index: i as u32,
+                        span: f.ty.span(),
+                    }),
+                    i.to_string(),
+                ),
             };
-            Field { member, name, ty: &f.ty, attrs }
+            Field {
+                member,
+                name,
+                ty: &f.ty,
+                attrs,
+            }
         })
         .collect()
 }
@@ -78,7 +92,11 @@ fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
 fn check_field(cx: &Ctxt, a: &attr::Field) {
     let later = |x: &'static str, px: &syn::Path, y: &'static str, py: &syn::Path| {
         let pos = |k: &str| a.order.iter().position(|o| o == k);
-        let at = if pos(x) > pos(y) { px.clone() } else { py.clone() };
+        let at = if pos(x) > pos(y) {
+            px.clone()
+        } else {
+            py.clone()
+        };
         cx.error(at, format_args!("`{x}` cannot be combined with `{y}`"));
     };
     if let Some(skip) = &a.skip {
@@ -133,7 +151,11 @@ impl<'a> Container<'a> {
                         let variants: Vec<_> = e
                             .variants
                             .iter()
-                            .map(|v| Variant { ident: &v.ident, style: style(&v.fields), fields: fields(cx, &v.fields) })
+                            .map(|v| Variant {
+                                ident: &v.ident,
+                                style: style(&v.fields),
+                                fields: fields(cx, &v.fields),
+                            })
                             .collect();
                         let cap = match attrs.tag.as_ref().map(|(c, _)| c.value) {
                             Some("u16") => 1 << 16,
@@ -151,11 +173,18 @@ impl<'a> Container<'a> {
                 }
             }
             syn::Data::Union(u) => {
-                cx.error(u.union_token, "packed does not support unions: a union has no field to write in order");
+                cx.error(
+                    u.union_token,
+                    "packed does not support unions: a union has no field to write in order",
+                );
                 return None;
             }
         };
-        Some(Self { original: input, attrs, data })
+        Some(Self {
+            original: input,
+            attrs,
+            data,
+        })
     }
 
     /// Every field, of every variant.
@@ -171,7 +200,13 @@ impl<'a> Container<'a> {
     /// its own key, else the `layout` preset, else the default.
     pub(crate) fn own_layout(&self) -> Option<OwnLayout> {
         let a = &self.attrs;
-        if a.len.is_none() && a.int.is_none() && a.endian.is_none() && a.header.is_none() && a.enums.is_none() && a.layout.is_none() {
+        if a.len.is_none()
+            && a.int.is_none()
+            && a.endian.is_none()
+            && a.header.is_none()
+            && a.enums.is_none()
+            && a.layout.is_none()
+        {
             return None;
         }
         let preset = a.layout.as_ref().map_or("bitsery", |c| c.value);
@@ -184,7 +219,10 @@ impl<'a> Container<'a> {
         };
         let pick = |c: &Option<Choice>, d: &'static str| c.as_ref().map_or(d, |c| c.value);
         Some(OwnLayout {
-            len: a.len.clone().unwrap_or(LenSpec::Preset(Choice { value: len, span: Span::call_site() })),
+            len: a.len.clone().unwrap_or(LenSpec::Preset(Choice {
+                value: len,
+                span: Span::call_site(),
+            })),
             int: pick(&a.int, int),
             endian: pick(&a.endian, "little"),
             header: pick(&a.header, header),

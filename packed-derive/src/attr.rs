@@ -90,14 +90,18 @@ impl Place {
 /// Sets `slot` once; a second value is an error at the second key.
 fn set_once<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, key: &syn::Path) {
     if slot.is_some() {
-        cx.error(key, format_args!("duplicate packed attribute `{}`", key_name(key)));
+        cx.error(
+            key,
+            format_args!("duplicate packed attribute `{}`", key_name(key)),
+        );
     } else {
         *slot = Some(value);
     }
 }
 
 fn key_name(path: &syn::Path) -> String {
-    path.get_ident().map_or_else(|| quote::quote!(#path).to_string(), ToString::to_string)
+    path.get_ident()
+        .map_or_else(|| quote::quote!(#path).to_string(), ToString::to_string)
 }
 
 /// Reports a key that is not valid in `place`, and consumes its value.
@@ -113,7 +117,10 @@ fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>, place: Place) -> syn::Resu
             place.name()
         )
     } else if place.keys().is_empty() {
-        format!("unknown packed {} attribute `{name}`; variants take no packed attributes", place.name())
+        format!(
+            "unknown packed {} attribute `{name}`; variants take no packed attributes",
+            place.name()
+        )
     } else {
         let mut msg = format!(
             "unknown packed {} attribute `{name}`; expected one of {}",
@@ -154,8 +161,10 @@ fn parse_choice(
 fn parse_len(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LenSpec>> {
     let input = meta.value()?;
     if input.peek(LitStr) {
-        return Ok(parse_choice_from(cx, input.parse()?, "length prefix", symbol::LEN_PRESETS)
-            .map(LenSpec::Preset));
+        return Ok(
+            parse_choice_from(cx, input.parse()?, "length prefix", symbol::LEN_PRESETS)
+                .map(LenSpec::Preset),
+        );
     }
     Ok(Some(LenSpec::Custom(input.parse()?)))
 }
@@ -168,9 +177,15 @@ fn parse_choice_from(
 ) -> Option<Choice> {
     let text = lit.value();
     if let Some(value) = choices.iter().find(|c| **c == text) {
-        return Some(Choice { value, span: lit.span() });
+        return Some(Choice {
+            value,
+            span: lit.span(),
+        });
     }
-    let mut msg = format!("unknown {what} `{text}`; expected one of {}", symbol::list(choices));
+    let mut msg = format!(
+        "unknown {what} `{text}`; expected one of {}",
+        symbol::list(choices)
+    );
     if let Some(s) = symbol::suggest(&text, choices) {
         msg.push_str(&format!(" (did you mean `{s}`?)"));
     }
@@ -211,7 +226,9 @@ impl Container {
                 }
                 // int = "fixed" | "yas-compacted" | "varint"
                 "int" => {
-                    if let Some(v) = parse_choice(cx, meta, "integer encoding", symbol::INT_PRESETS)? {
+                    if let Some(v) =
+                        parse_choice(cx, meta, "integer encoding", symbol::INT_PRESETS)?
+                    {
                         set_once(cx, &mut c.int, v, p);
                     }
                 }
@@ -251,7 +268,12 @@ impl Container {
                     let negative = input.parse::<Option<Token![-]>>()?.is_some();
                     let lit: LitInt = input.parse()?;
                     match lit.base10_parse::<i64>() {
-                        Ok(v) => set_once(cx, &mut c.kind, (if negative { -v } else { v }, lit.span()), p),
+                        Ok(v) => set_once(
+                            cx,
+                            &mut c.kind,
+                            (if negative { -v } else { v }, lit.span()),
+                            p,
+                        ),
                         Err(e) => cx.syn_error(e),
                     }
                 }
@@ -262,20 +284,31 @@ impl Container {
                         Ok(path) => {
                             let first = path.segments.first().map(|s| s.ident.to_string());
                             if matches!(first.as_deref(), Some("self" | "super" | "Self")) {
-                                cx.error(&lit, "`crate` must be an absolute path or start with `crate`");
+                                cx.error(
+                                    &lit,
+                                    "`crate` must be an absolute path or start with `crate`",
+                                );
                             } else {
                                 set_once(cx, &mut c.krate, absolute(path), p);
                             }
                         }
-                        Err(e) => cx.syn_error(syn::Error::new(lit.span(), format!("invalid `crate` path: {e}"))),
+                        Err(e) => cx.syn_error(syn::Error::new(
+                            lit.span(),
+                            format!("invalid `crate` path: {e}"),
+                        )),
                     }
                 }
                 // bound = "T: Encode, U: Default"
                 "bound" => {
                     let lit: LitStr = meta.value()?.parse()?;
-                    match lit.parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated) {
+                    match lit
+                        .parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)
+                    {
                         Ok(preds) => set_once(cx, &mut c.bound, preds.into_iter().collect(), p),
-                        Err(e) => cx.syn_error(syn::Error::new(lit.span(), format!("invalid `bound`: {e}"))),
+                        Err(e) => cx.syn_error(syn::Error::new(
+                            lit.span(),
+                            format!("invalid `bound`: {e}"),
+                        )),
                     }
                 }
                 _ => unknown_key(cx, meta, Place::Container)?,
@@ -345,7 +378,10 @@ impl Field {
                     let lit: LitStr = meta.value()?.parse()?;
                     match lit.parse::<syn::Path>() {
                         Ok(path) => set_once(cx, &mut f.with, (path, p.clone()), p),
-                        Err(e) => cx.syn_error(syn::Error::new(lit.span(), format!("invalid `with` path: {e}"))),
+                        Err(e) => cx.syn_error(syn::Error::new(
+                            lit.span(),
+                            format!("invalid `with` path: {e}"),
+                        )),
                     }
                 }
                 _ => unknown_key(cx, meta, Place::Field)?,

@@ -20,7 +20,11 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
     }
     impl<'ast> Visit<'ast> for Finder<'_> {
         fn visit_path(&mut self, path: &'ast syn::Path) {
-            if path.segments.last().is_some_and(|s| s.ident == "PhantomData") {
+            if path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "PhantomData")
+            {
                 return;
             }
             if let Some(first) = path.segments.first() {
@@ -32,7 +36,10 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
             syn::visit::visit_path(self, path);
         }
     }
-    let mut f = Finder { params, found: BTreeSet::new() };
+    let mut f = Finder {
+        params,
+        found: BTreeSet::new(),
+    };
     f.visit_type(ty);
     f.found
 }
@@ -46,7 +53,12 @@ pub(crate) fn predicates(
     if let Some(bound) = &cont.attrs.bound {
         return bound.clone();
     }
-    let params: BTreeSet<String> = cont.original.generics.type_params().map(|p| p.ident.to_string()).collect();
+    let params: BTreeSet<String> = cont
+        .original
+        .generics
+        .type_params()
+        .map(|p| p.ident.to_string())
+        .collect();
     let mut used = BTreeSet::new();
     let mut defaults = Vec::new();
     for f in cont.all_fields() {

@@ -11,7 +11,9 @@ pub(crate) struct Ctxt {
 impl Ctxt {
     /// Records an error at `tokens`.
     pub(crate) fn error<T: quote::ToTokens, M: std::fmt::Display>(&self, tokens: T, message: M) {
-        self.errors.borrow_mut().push(syn::Error::new_spanned(tokens, message));
+        self.errors
+            .borrow_mut()
+            .push(syn::Error::new_spanned(tokens, message));
     }
 
     /// Records a `syn` error.
@@ -22,7 +24,9 @@ impl Ctxt {
     /// All errors, combined into one.
     pub(crate) fn check(self) -> Result<(), syn::Error> {
         let mut errors = self.errors.into_inner().into_iter();
-        let Some(mut first) = errors.next() else { return Ok(()) };
+        let Some(mut first) = errors.next() else {
+            return Ok(());
+        };
         for e in errors {
             first.combine(e);
         }

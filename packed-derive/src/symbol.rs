@@ -4,14 +4,22 @@
 pub(crate) const PACKED: &str = "packed";
 
 /// Keys allowed on a struct or enum.
-pub(crate) const CONTAINER_KEYS: &[&str] =
-    &["len", "int", "endian", "header", "enums", "layout", "tag", "kind", "crate", "bound"];
+pub(crate) const CONTAINER_KEYS: &[&str] = &[
+    "len", "int", "endian", "header", "enums", "layout", "tag", "kind", "crate", "bound",
+];
 /// Keys allowed on a field.
 pub(crate) const FIELD_KEYS: &[&str] = &["len", "max", "skip", "with"];
 
 /// Length prefix presets.
-pub(crate) const LEN_PRESETS: &[&str] =
-    &["compact", "u8", "u16", "u32", "u64", "varint", "yas-compacted"];
+pub(crate) const LEN_PRESETS: &[&str] = &[
+    "compact",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "varint",
+    "yas-compacted",
+];
 /// Integer codecs.
 pub(crate) const INT_PRESETS: &[&str] = &["fixed", "yas-compacted", "varint"];
 /// Byte orders.
@@ -28,7 +36,11 @@ pub(crate) const TAG_PRESETS: &[&str] = &["u8", "u16", "u32"];
 
 /// `` `a`, `b`, `c` `` for messages.
 pub(crate) fn list(items: &[&str]) -> String {
-    items.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A close match among `candidates`, for "did you mean" hints.

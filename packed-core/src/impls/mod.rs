@@ -3,4 +3,3 @@
 mod prim;
 mod seq;
 mod wrap;
-

@@ -14,12 +14,17 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Role, Writer}
 
 /// Writes a length prefix under `C`, checking the field's `max` first.
 #[inline(always)]
-pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
+    len: usize,
+    w: &mut W,
+) -> Result<(), EncodeError> {
     if len > C::MAX {
         return Err(over_max(len, C::MAX));
     }
     w.begin_frame(Role::Length);
-    let r = <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(len, w);
+    let r = <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(
+        len, w,
+    );
     w.end_frame();
     r
 }
@@ -33,11 +38,18 @@ fn over_max(len: usize, max: usize) -> EncodeError {
 /// Reads a length prefix under `C` and checks the field's `max`. Returns the prefix's
 /// offset and the length.
 #[inline(always)]
-pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(usize, usize), DecodeError> {
+pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<(usize, usize), DecodeError> {
     let offset = r.offset();
-    let len = <<C::Layout as Layout>::Len as LenPrefix>::read::<<C::Layout as Layout>::Endian, R>(r)?;
+    let len =
+        <<C::Layout as Layout>::Len as LenPrefix>::read::<<C::Layout as Layout>::Endian, R>(r)?;
     if len > C::MAX {
-        return Err(DecodeError::LengthOverMax { offset, len: len as u64, max: C::MAX });
+        return Err(DecodeError::LengthOverMax {
+            offset,
+            len: len as u64,
+            max: C::MAX,
+        });
     }
     Ok((offset, len))
 }
@@ -69,7 +81,11 @@ pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
 #[cold]
 #[inline(never)]
 fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
-    DecodeError::LengthExceedsInput { offset, len: len as u64, remaining }
+    DecodeError::LengthExceedsInput {
+        offset,
+        len: len as u64,
+        remaining,
+    }
 }
 
 /// Appends `len` elements to `out`, in bounded steps for streams.
@@ -94,7 +110,9 @@ fn append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
 #[inline]
-fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Cow<'de, str>, DecodeError> {
+fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<Cow<'de, str>, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
     claim::<u8, R>(offset, len, 1, r)?;
     let start = r.offset();
@@ -111,7 +129,9 @@ fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Cow<'de
 #[cold]
 #[inline(never)]
 fn utf8(start: usize, e: &core::str::Utf8Error) -> DecodeError {
-    DecodeError::InvalidUtf8 { offset: start + e.valid_up_to() }
+    DecodeError::InvalidUtf8 {
+        offset: start + e.valid_up_to(),
+    }
 }
 
 impl Encode for str {
@@ -137,7 +157,10 @@ impl<'de> Decode<'de> for String {
     }
 
     #[inline]
-    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
         let s = decode_str::<C, R>(r)?;
         self.clear();
         self.push_str(&s);
@@ -201,7 +224,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
 
     /// Decodes the first elements in place, then appends or truncates.
     #[inline]
-    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
         claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
         self.truncate(len);

@@ -33,7 +33,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
         T::decode::<C, R>(r).map(Box::new)
     }
     #[inline]
-    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
         (**self).decode_in_place::<C, R>(r)
     }
     #[inline(always)]
@@ -76,7 +79,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         }
     }
     #[inline]
-    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
         match (r.read_byte()?, self.as_mut()) {
             (0, _) => *self = None,
             (1, Some(v)) => v.decode_in_place::<C, R>(r)?,

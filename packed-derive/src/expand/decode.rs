@@ -18,7 +18,12 @@ pub(super) fn tag_type(g: &Gen<'_>) -> syn::Ident {
 /// A fieldless enum's `repr` type and the type it is written as (`usize` as `u64`).
 pub(super) fn repr_types(g: &Gen<'_>) -> (TokenStream, TokenStream) {
     let k = &g.krate;
-    let repr = g.cont.attrs.repr_int.clone().expect("internal error: Repr data without repr");
+    let repr = g
+        .cont
+        .attrs
+        .repr_int
+        .clone()
+        .expect("internal error: Repr data without repr");
     let wire = match repr.to_string().as_str() {
         "usize" => format_ident!("u64"),
         "isize" => format_ident!("i64"),
@@ -35,7 +40,10 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
     let de = de_generics(generics);
     let (impl_g, _, _) = de.split_for_impl();
     let (_, ty_g, _) = generics.split_for_impl();
-    let where_c = where_clause(generics, bound::predicates(g.cont, &quote!(#k::Decode<'__de>), true));
+    let where_c = where_clause(
+        generics,
+        bound::predicates(g.cont, &quote!(#k::Decode<'__de>), true),
+    );
     let inner = &g.inner;
 
     let (min_wire, body, in_place) = match &g.cont.data {
@@ -70,7 +78,10 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
         }
         Data::Tagged(variants) => {
             let tag_ty = tag_type(g);
-            let checks = variants.iter().flat_map(|v| v.fields.iter()).map(|f| g.length_check(f));
+            let checks = variants
+                .iter()
+                .flat_map(|v| v.fields.iter())
+                .map(|f| g.length_check(f));
             let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
                 let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());

@@ -13,19 +13,23 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
     let ident = g.ident();
     let generics = &g.cont.original.generics;
     let (impl_g, ty_g, _) = generics.split_for_impl();
-    let where_c = where_clause(generics, bound::predicates(g.cont, &quote!(#k::Encode), false));
+    let where_c = where_clause(
+        generics,
+        bound::predicates(g.cont, &quote!(#k::Encode), false),
+    );
     let inner = &g.inner;
-    let body = match &g.cont.data {
-        Data::Struct(_, fields) => {
-            let stmts = fields.iter().map(|f| {
-                let m = &f.member;
-                field(g, f, &quote!(&self.#m))
-            });
-            quote!(#(#stmts)* #k::__private::Ok(()))
-        }
-        Data::Tagged(variants) => {
-            let tag_ty = super::decode::tag_type(g);
-            let arms = variants.iter().enumerate().map(|(i, v)| {
+    let body =
+        match &g.cont.data {
+            Data::Struct(_, fields) => {
+                let stmts = fields.iter().map(|f| {
+                    let m = &f.member;
+                    field(g, f, &quote!(&self.#m))
+                });
+                quote!(#(#stmts)* #k::__private::Ok(()))
+            }
+            Data::Tagged(variants) => {
+                let tag_ty = super::decode::tag_type(g);
+                let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
                 let name = vi.to_string();
                 let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
@@ -48,21 +52,21 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                     }
                 }
             });
-            quote! {
-                match self { #(#arms)* }
-                #k::__private::Ok(())
+                quote! {
+                    match self { #(#arms)* }
+                    #k::__private::Ok(())
+                }
             }
-        }
-        Data::Repr(variants) => {
-            let (repr, wire) = super::decode::repr_types(g);
-            quote! {
-                #k::__private::write_repr::<#inner, #wire, __W>(
-                    match self { #(Self::#variants => Self::#variants as #repr as #wire,)* },
-                    __w,
-                )
+            Data::Repr(variants) => {
+                let (repr, wire) = super::decode::repr_types(g);
+                quote! {
+                    #k::__private::write_repr::<#inner, #wire, __W>(
+                        match self { #(Self::#variants => Self::#variants as #repr as #wire,)* },
+                        __w,
+                    )
+                }
             }
-        }
-    };
+        };
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Encode for #ident #ty_g #where_c {
@@ -109,9 +113,15 @@ fn field(g: &Gen<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
 }
 
 /// The type's where-clause plus `extra`.
-pub(super) fn where_clause(generics: &syn::Generics, extra: Vec<syn::WherePredicate>) -> TokenStream {
-    let mut preds: Vec<syn::WherePredicate> =
-        generics.where_clause.as_ref().map(|w| w.predicates.iter().cloned().collect()).unwrap_or_default();
+pub(super) fn where_clause(
+    generics: &syn::Generics,
+    extra: Vec<syn::WherePredicate>,
+) -> TokenStream {
+    let mut preds: Vec<syn::WherePredicate> = generics
+        .where_clause
+        .as_ref()
+        .map(|w| w.predicates.iter().cloned().collect())
+        .unwrap_or_default();
     preds.extend(extra);
     if preds.is_empty() {
         TokenStream::new()

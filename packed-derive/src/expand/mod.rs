@@ -126,7 +126,9 @@ impl<'a> Gen<'a> {
     }
 
     fn impl_kind(&self) -> TokenStream {
-        let Some((kind, span)) = self.cont.attrs.kind else { return TokenStream::new() };
+        let Some((kind, span)) = self.cont.attrs.kind else {
+            return TokenStream::new();
+        };
         let k = &self.krate;
         let ident = self.ident();
         let (impl_g, ty_g, where_c) = self.cont.original.generics.split_for_impl();
@@ -168,15 +170,29 @@ fn len_path(len: &LenSpec, k: &TokenStream) -> TokenStream {
 
 /// The type naming the container's own layout: `Spec<...>` or `Inherit`.
 fn own_layout(cont: &Container<'_>, k: &TokenStream) -> TokenStream {
-    let Some(l) = cont.own_layout() else { return quote!(#k::layout::Inherit) };
+    let Some(l) = cont.own_layout() else {
+        return quote!(#k::layout::Inherit);
+    };
     let len = len_path(&l.len, k);
     let int = match l.int {
         "fixed" => quote!(#k::num::Fixed),
         "varint" => quote!(#k::num::Varint),
         _ => quote!(#k::num::YasCompacted),
     };
-    let endian = if l.endian == "big" { quote!(#k::num::Big) } else { quote!(#k::num::Little) };
-    let header = if l.header == "yas" { quote!(#k::layout::YasHeader) } else { quote!(#k::layout::NoHeader) };
-    let enums = if l.enums == "yas" { quote!(#k::layout::YasEnums) } else { quote!(#k::layout::PlainEnums) };
+    let endian = if l.endian == "big" {
+        quote!(#k::num::Big)
+    } else {
+        quote!(#k::num::Little)
+    };
+    let header = if l.header == "yas" {
+        quote!(#k::layout::YasHeader)
+    } else {
+        quote!(#k::layout::NoHeader)
+    };
+    let enums = if l.enums == "yas" {
+        quote!(#k::layout::YasEnums)
+    } else {
+        quote!(#k::layout::PlainEnums)
+    };
     quote!(#k::layout::Spec<#len, #int, #endian, #header, #enums>)
 }
