@@ -67,7 +67,7 @@ impl<P: LenPrefix> FieldLen for LenOverride<P> {
 }
 
 /// The context type: mode `M`, container layout `B`, field override `F`, `max` of `MAX`.
-pub struct Cx<M, B, F, const MAX: usize>(PhantomData<fn() -> (M, B, F)>, core::convert::Infallible);
+pub struct Cx<M, B, F, const MAX: usize>(PhantomData<(M, B, F)>, core::convert::Infallible);
 
 impl<M: Mode, B: Layout, F: FieldLen, const MAX: usize> Ctx for Cx<M, B, F, MAX> {
     type Layout = F::Apply<B>;

@@ -28,7 +28,7 @@ pub trait Layout: 'static {
 
 /// The layout with the given strategies. Never constructed: it only names types.
 pub struct Spec<Len, Int, Endian, Header, Enums>(
-    PhantomData<fn() -> (Len, Int, Endian, Header, Enums)>,
+    PhantomData<(Len, Int, Endian, Header, Enums)>,
     core::convert::Infallible,
 );
 

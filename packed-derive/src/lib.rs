@@ -1,9 +1,9 @@
 //! `#[derive(Packed)]`: the derive behind [`packed_core`](https://docs.rs/packed-core).
 //! Use it through `packed_core::Packed`; its attributes are documented there.
 //!
-//! The derive runs in stages, each in its own module: [`attr`] parses `#[packed(...)]`
-//! into typed attributes, [`ast`] builds and checks the model, [`bound`] infers
-//! where-clauses, [`expand`] generates code from the model only, and [`wrap`] puts it
+//! The derive runs in stages, each in its own module: `attr` parses `#[packed(...)]`
+//! into typed attributes, `ast` builds and checks the model, `bound` infers
+//! where-clauses, `expand` generates code from the model only, and `wrap` puts it
 //! in a `const _` block. All user mistakes are collected in a [`ctxt::Ctxt`] and
 //! reported together, each at its token.
 
