@@ -4,7 +4,7 @@
 //! The derive runs in stages, each in its own module: `attr` parses `#[packed(...)]`
 //! into typed attributes, `ast` builds and checks the model, `bound` infers
 //! where-clauses, `expand` generates code from the model only, and `wrap` puts it
-//! in a `const _` block. All user mistakes are collected in a [`ctxt::Ctxt`] and
+//! in a `const _` block. All user mistakes are collected in a `ctxt::Ctxt` and
 //! reported together, each at its token.
 
 mod ast;
