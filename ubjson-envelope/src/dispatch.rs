@@ -158,7 +158,10 @@ impl<R, E: From<EnvelopeError>> Default for Dispatcher<'_, R, E> {
 impl<R, E> fmt::Debug for Dispatcher<'_, R, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Dispatcher")
-            .field("kinds", &self.routes.iter().map(|(k, _)| *k).collect::<Vec<_>>())
+            .field(
+                "kinds",
+                &self.routes.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            )
             .finish()
     }
 }

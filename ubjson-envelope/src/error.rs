@@ -399,7 +399,8 @@ pub enum EnvelopeError {
     },
     /// Encoding a typed payload failed.
     Encode(packed_core::EncodeError),
-    /// Decoding a typed payload failed.
+    /// Decoding a typed payload failed. Offsets in the inner error count
+    /// from the start of the payload, not of the envelope.
     Decode(packed_core::DecodeError),
 }
 

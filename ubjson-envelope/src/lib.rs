@@ -35,7 +35,7 @@
 //! # The codec
 //!
 //! [`Value`] covers every Draft 12 type. [`Value::to_vec`] writes the
-//! smallest encoding the format allows for each scalar (see the [`write`]
+//! smallest encoding the format allows for each scalar (see the [`mod@write`]
 //! module); [`Value::from_slice`] reads every valid form, borrows strings,
 //! keys and bytes from the input, and rejects every invalid one with an
 //! [`Error`] that says what and at which byte offset.
@@ -85,3 +85,8 @@ pub use marker::Marker;
 pub use read::Limits;
 pub use typed::{from_slice, to_vec, to_vec_with, write_into};
 pub use value::{Char, HighPrecision, Value};
+
+/// Compiles and runs the README's examples as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

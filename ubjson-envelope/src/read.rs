@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, Limit};
 use crate::marker::Marker;
-use crate::value::{is_json_number, Char, HighPrecision, Value};
+use crate::value::{Char, HighPrecision, Value};
 
 /// Limits that keep hostile input from exhausting the stack or memory.
 ///
@@ -277,8 +277,15 @@ impl<'a> Cursor<'a> {
 /// The optional `$type` / `#count` header after `[` or `{`.
 enum Header {
     Plain,
-    Counted { count: u64, offset: usize },
-    Typed { ty: Marker, count: u64, offset: usize },
+    Counted {
+        count: u64,
+        offset: usize,
+    },
+    Typed {
+        ty: Marker,
+        count: u64,
+        offset: usize,
+    },
 }
 
 struct Reader<'a, 'l> {
@@ -317,20 +324,12 @@ impl<'a> Reader<'a, '_> {
                 let (len, len_offset) = self.cur.length()?;
                 let start = self.cur.pos();
                 let bytes = self.cur.take_len(len, len_offset, self.limits.max_len)?;
-                if !is_json_number(bytes) {
-                    // Non-ASCII bytes are never valid JSON number syntax, so
-                    // this also rejects invalid UTF-8.
-                    return Err(match core::str::from_utf8(bytes) {
-                        Err(e) => Error::InvalidUtf8 {
-                            offset: start + e.valid_up_to(),
-                        },
-                        Ok(_) => Error::InvalidHighPrecision { offset: start },
-                    });
-                }
-                let text = core::str::from_utf8(bytes)
-                    .map_err(|_| Error::InvalidHighPrecision { offset: start })?;
+                let text = core::str::from_utf8(bytes).map_err(|e| Error::InvalidUtf8 {
+                    offset: start + e.valid_up_to(),
+                })?;
                 Value::HighPrecision(
-                    HighPrecision::new(text).ok_or(Error::InvalidHighPrecision { offset: start })?,
+                    HighPrecision::new(text)
+                        .ok_or(Error::InvalidHighPrecision { offset: start })?,
                 )
             }
             b'[' => self.array(offset)?,
@@ -404,9 +403,10 @@ impl<'a> Reader<'a, '_> {
             });
         }
         let remaining = self.cur.remaining();
-        let fits = usize::try_from(count)
-            .ok()
-            .filter(|&n| n.checked_mul(min_elem).is_some_and(|need| need <= remaining));
+        let fits = usize::try_from(count).ok().filter(|&n| {
+            n.checked_mul(min_elem)
+                .is_some_and(|need| need <= remaining)
+        });
         fits.ok_or(Error::LengthExceedsInput {
             length: count,
             remaining,
@@ -478,7 +478,7 @@ impl<'a> Reader<'a, '_> {
                 self.limits.max_len,
             )?)),
             Header::Typed { ty, count, offset } => {
-                if let (Some(0), Some(value)) = (ty.fixed_size(), zero_size_value(ty)) {
+                if let Some(value) = zero_size_value(ty) {
                     let n = self.check_zero_size(count, offset)?;
                     Value::Array(vec![value; n])
                 } else {

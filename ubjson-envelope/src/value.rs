@@ -467,7 +467,7 @@ impl fmt::Display for HighPrecision<'_> {
 }
 
 /// Checks JSON number syntax (RFC 8259 section 6).
-pub(crate) fn is_json_number(b: &[u8]) -> bool {
+fn is_json_number(b: &[u8]) -> bool {
     fn digits(b: &[u8], mut i: usize) -> usize {
         while b.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
@@ -511,7 +511,17 @@ mod tests {
     #[test]
     fn json_number_syntax() {
         for ok in [
-            "0", "-0", "1", "10", "0.5", "-0.5", "1e5", "1E5", "1e+5", "1e-5", "1.25e-10",
+            "0",
+            "-0",
+            "1",
+            "10",
+            "0.5",
+            "-0.5",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1.25e-10",
             "123456789012345678901234567890",
         ] {
             assert!(is_json_number(ok.as_bytes()), "{ok}");

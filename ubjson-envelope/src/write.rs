@@ -279,7 +279,10 @@ fn value_len(v: &Value<'_>) -> usize {
             None => 2 + items.iter().map(value_len).sum::<usize>(),
         },
         Value::Object(entries) => {
-            let keys: usize = entries.iter().map(|(k, _)| len_size(k.len()) + k.len()).sum();
+            let keys: usize = entries
+                .iter()
+                .map(|(k, _)| len_size(k.len()) + k.len())
+                .sum();
             match typed_marker(entries.iter().map(|(_, v)| v), entries.len(), false) {
                 Some(m) => {
                     4 + len_size(entries.len())

@@ -41,7 +41,11 @@ fn golden(value: &Value<'_>, expected: &[u8]) {
         written, expected,
         "writing {value:?}\n got      {written:02X?}\n expected {expected:02X?}"
     );
-    assert_eq!(value.encoded_len(), expected.len(), "encoded_len of {value:?}");
+    assert_eq!(
+        value.encoded_len(),
+        expected.len(),
+        "encoded_len of {value:?}"
+    );
     let read = Value::from_slice(expected).unwrap_or_else(|e| panic!("reading {value:?}: {e}"));
     assert_eq!(&read, value);
     let mut io = Vec::new();
@@ -153,7 +157,10 @@ fn strings_and_their_length_markers() {
     golden(&s(""), &[0x53, 0x55, 0x00]);
     golden(&s("hello"), b"SU\x05hello");
     golden(&s("é"), &[0x53, 0x55, 0x02, 0xC3, 0xA9]);
-    golden(&s("日本"), &[0x53, 0x55, 0x06, 0xE6, 0x97, 0xA5, 0xE6, 0x9C, 0xAC]);
+    golden(
+        &s("日本"),
+        &[0x53, 0x55, 0x06, 0xE6, 0x97, 0xA5, 0xE6, 0x9C, 0xAC],
+    );
 
     let t255 = "a".repeat(255);
     let mut e = vec![0x53, 0x55, 0xFF];
@@ -186,7 +193,10 @@ fn reader_accepts_every_integer_marker_for_lengths() {
     reads_as(b"SL\x00\x00\x00\x00\x00\x00\x00\x02hi", &hi);
     reads_as(b"Hi\x011", &hp("1"));
     reads_as(b"{i\x02hiZ}", &obj(vec![("hi", Value::Null)]));
-    reads_as(b"{L\x00\x00\x00\x00\x00\x00\x00\x02hiZ}", &obj(vec![("hi", Value::Null)]));
+    reads_as(
+        b"{L\x00\x00\x00\x00\x00\x00\x00\x02hiZ}",
+        &obj(vec![("hi", Value::Null)]),
+    );
     reads_as(b"[#i\x01Z", &Value::Array(vec![Value::Null]));
     reads_as(b"[#I\x00\x01Z", &Value::Array(vec![Value::Null]));
     reads_as(b"[#l\x00\x00\x00\x01Z", &Value::Array(vec![Value::Null]));
@@ -274,24 +284,24 @@ fn typed_arrays_when_shorter() {
         &Value::Array(vec![s("a"); 5]),
         b"[$S#U\x05U\x01aU\x01aU\x01aU\x01aU\x01a",
     );
-    golden(
-        &Value::Array(vec![chr(b'x'); 5]),
-        b"[$C#U\x05xxxxx",
-    );
+    golden(&Value::Array(vec![chr(b'x'); 5]), b"[$C#U\x05xxxxx");
     golden(
         &Value::Array(vec![Value::Float32(1.0); 5]),
         b"[$d#U\x05\x3F\x80\x00\x00\x3F\x80\x00\x00\x3F\x80\x00\x00\x3F\x80\x00\x00\x3F\x80\x00\x00",
     );
     // 300 int8s: count `I 01 2C`.
     let mut e = b"[$i#I\x01\x2C".to_vec();
-    e.extend(std::iter::repeat(0x07).take(300));
+    e.extend(std::iter::repeat_n(0x07, 300));
     golden(&Value::Array(vec![Value::Int(7); 300]), &e);
 }
 
 #[test]
 fn objects() {
     golden(&obj(vec![]), b"{}");
-    golden(&obj(vec![("a", Value::Int(1))]), &[0x7B, 0x55, 0x01, 0x61, 0x69, 0x01, 0x7D]);
+    golden(
+        &obj(vec![("a", Value::Int(1))]),
+        &[0x7B, 0x55, 0x01, 0x61, 0x69, 0x01, 0x7D],
+    );
     // The spec's own example shape: `{ i 04 post { i 02 id I 04 71 } }`,
     // written with `U` lengths.
     golden(
@@ -300,7 +310,11 @@ fn objects() {
     );
     // Order and duplicate keys are kept.
     golden(
-        &obj(vec![("b", Value::Int(1)), ("a", Value::Int(2)), ("b", Value::Null)]),
+        &obj(vec![
+            ("b", Value::Int(1)),
+            ("a", Value::Int(2)),
+            ("b", Value::Null),
+        ]),
         b"{U\x01bi\x01U\x01ai\x02U\x01bZ}",
     );
     // Five values with one marker: typed, keys still carry their lengths.
@@ -339,14 +353,23 @@ fn objects() {
 
 #[test]
 fn reader_accepts_counted_and_typed_containers() {
-    reads_as(b"[#U\x02i\x01i\x02", &Value::Array(vec![Value::Int(1), Value::Int(2)]));
+    reads_as(
+        b"[#U\x02i\x01i\x02",
+        &Value::Array(vec![Value::Int(1), Value::Int(2)]),
+    );
     reads_as(b"[#U\x00", &Value::Array(vec![]));
     reads_as(b"[$i#U\x00", &Value::Array(vec![]));
-    reads_as(b"[$i#i\x02\x01\x02", &Value::Array(vec![Value::Int(1), Value::Int(2)]));
+    reads_as(
+        b"[$i#i\x02\x01\x02",
+        &Value::Array(vec![Value::Int(1), Value::Int(2)]),
+    );
     reads_as(b"[$Z#i\x03", &Value::Array(vec![Value::Null; 3]));
     reads_as(b"[$T#U\x02", &Value::Array(vec![Value::Bool(true); 2]));
     reads_as(b"[$F#U\x01", &Value::Array(vec![Value::Bool(false)]));
-    reads_as(b"[$L#U\x01\x00\x00\x00\x00\x00\x00\x01\x00", &Value::Array(vec![Value::Int(256)]));
+    reads_as(
+        b"[$L#U\x01\x00\x00\x00\x00\x00\x00\x01\x00",
+        &Value::Array(vec![Value::Int(256)]),
+    );
     reads_as(
         b"[$D#U\x01\x3F\xF8\x00\x00\x00\x00\x00\x00",
         &Value::Array(vec![Value::Float64(1.5)]),
@@ -357,12 +380,18 @@ fn reader_accepts_counted_and_typed_containers() {
         &Value::Array(vec![Value::Array(vec![]), Value::Array(vec![])]),
     );
     reads_as(b"[$[#U\x01$U#U\x01\x07", &Value::Array(vec![bin(&[7])]));
-    reads_as(b"[${#U\x01U\x01aT}", &Value::Array(vec![obj(vec![("a", Value::Bool(true))])]));
+    reads_as(
+        b"[${#U\x01U\x01aT}",
+        &Value::Array(vec![obj(vec![("a", Value::Bool(true))])]),
+    );
     // Objects: counted, typed.
     reads_as(b"{#U\x00", &obj(vec![]));
     reads_as(b"{#U\x01U\x01ai\x05", &obj(vec![("a", Value::Int(5))]));
     reads_as(b"{$S#U\x01U\x01kU\x01v", &obj(vec![("k", s("v"))]));
-    reads_as(b"{$T#U\x02U\x01aU\x01b", &obj(vec![("a", Value::Bool(true)), ("b", Value::Bool(true))]));
+    reads_as(
+        b"{$T#U\x02U\x01aU\x01b",
+        &obj(vec![("a", Value::Bool(true)), ("b", Value::Bool(true))]),
+    );
     reads_as(b"{$[#U\x01U\x01a]", &obj(vec![("a", Value::Array(vec![]))]));
     // A counted container inside a plain one: the parent's end marker follows.
     reads_as(
@@ -374,7 +403,10 @@ fn reader_accepts_counted_and_typed_containers() {
 #[test]
 fn typed_high_precision_array() {
     assert!(Value::from_slice(b"[$H#U\x02U\x011U\x022e").is_err());
-    reads_as(b"[$H#U\x02U\x011U\x032.5", &Value::Array(vec![hp("1"), hp("2.5")]));
+    reads_as(
+        b"[$H#U\x02U\x011U\x032.5",
+        &Value::Array(vec![hp("1"), hp("2.5")]),
+    );
 }
 
 #[test]
@@ -393,9 +425,13 @@ fn reads_borrow_from_the_input() {
     let v = Value::from_slice(&input).unwrap();
     let Value::Array(items) = &v else { panic!() };
     assert!(matches!(&items[0], Value::String(Cow::Borrowed("hi"))));
-    let Value::Object(entries) = &items[1] else { panic!() };
+    let Value::Object(entries) = &items[1] else {
+        panic!()
+    };
     assert!(matches!(entries[0].0, Cow::Borrowed("k")));
-    let Value::HighPrecision(h) = &entries[0].1 else { panic!() };
+    let Value::HighPrecision(h) = &entries[0].1 else {
+        panic!()
+    };
     assert!(matches!(h.clone().into_inner(), Cow::Borrowed("1")));
     assert!(matches!(&items[2], Value::Binary(Cow::Borrowed([7]))));
     // into_owned detaches.
@@ -408,7 +444,7 @@ fn reads_borrow_from_the_input() {
 fn depth_limit_boundary() {
     let deep = |n: usize| {
         let mut b = vec![b'['; n];
-        b.extend(std::iter::repeat(b']').take(n));
+        b.extend(std::iter::repeat_n(b']', n));
         b
     };
     assert!(Value::from_slice(&deep(128)).is_ok());
@@ -422,15 +458,27 @@ fn nested_rich_value_round_trips() {
     let big = "x".repeat(70_000);
     let v = obj(vec![
         ("null", Value::Null),
-        ("ints", Value::Array(vec![Value::Int(-129), Value::Int(128), Value::Int(1 << 40)])),
+        (
+            "ints",
+            Value::Array(vec![Value::Int(-129), Value::Int(128), Value::Int(1 << 40)]),
+        ),
         ("typed", Value::Array(vec![Value::Int(-5); 7])),
-        ("f", Value::Array(vec![Value::Float32(0.25), Value::Float64(1e300)])),
+        (
+            "f",
+            Value::Array(vec![Value::Float32(0.25), Value::Float64(1e300)]),
+        ),
         ("hp", hp("12345678901234567890.5e-7")),
         ("c", chr(b'z')),
         ("big", s(&big)),
         ("bin", bin(&[0, 1, 2, 255])),
         ("empty", obj(vec![])),
-        ("nested", Value::Array(vec![Value::Array(vec![obj(vec![("k", Value::Array(vec![]))])])])),
+        (
+            "nested",
+            Value::Array(vec![Value::Array(vec![obj(vec![(
+                "k",
+                Value::Array(vec![]),
+            )])])]),
+        ),
     ]);
     let bytes = v.to_vec();
     assert_eq!(Value::from_slice(&bytes).unwrap(), v);
@@ -465,4 +513,13 @@ fn marker_table_matches_the_spec() {
         assert_eq!(m.byte(), b);
         assert_eq!(Marker::from_byte(b), Some(m));
     }
+}
+
+#[test]
+fn sizes() {
+    // A `Value` is four words; errors stay small (no allocation on the error
+    // path). Guards against accidental growth.
+    assert_eq!(std::mem::size_of::<Value<'_>>(), 32);
+    assert!(std::mem::size_of::<ubjson_envelope::Error>() <= 32);
+    assert!(std::mem::size_of::<ubjson_envelope::EnvelopeError>() <= 48);
 }

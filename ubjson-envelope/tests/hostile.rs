@@ -27,36 +27,111 @@ const TWO_POW_62: u64 = 1 << 62;
 
 #[test]
 fn negative_lengths_and_counts() {
-    assert_eq!(err(b"Si\xFF"), Error::NegativeLength { value: -1, offset: 1 });
-    assert_eq!(err(b"SI\x80\x00"), Error::NegativeLength { value: -32768, offset: 1 });
+    assert_eq!(
+        err(b"Si\xFF"),
+        Error::NegativeLength {
+            value: -1,
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"SI\x80\x00"),
+        Error::NegativeLength {
+            value: -32768,
+            offset: 1
+        }
+    );
     assert_eq!(
         err(b"SL\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF"),
-        Error::NegativeLength { value: -1, offset: 1 }
+        Error::NegativeLength {
+            value: -1,
+            offset: 1
+        }
     );
-    assert_eq!(err(b"Hi\xFE"), Error::NegativeLength { value: -2, offset: 1 });
-    assert_eq!(err(b"[#i\xFF"), Error::NegativeLength { value: -1, offset: 2 });
-    assert_eq!(err(b"[$i#i\x80"), Error::NegativeLength { value: -128, offset: 4 });
-    assert_eq!(err(b"{i\xFFZ}"), Error::NegativeLength { value: -1, offset: 1 });
+    assert_eq!(
+        err(b"Hi\xFE"),
+        Error::NegativeLength {
+            value: -2,
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"[#i\xFF"),
+        Error::NegativeLength {
+            value: -1,
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"[$i#i\x80"),
+        Error::NegativeLength {
+            value: -128,
+            offset: 4
+        }
+    );
+    assert_eq!(
+        err(b"{i\xFFZ}"),
+        Error::NegativeLength {
+            value: -1,
+            offset: 1
+        }
+    );
     assert_eq!(
         err(b"[$U#l\xFF\xFF\xFF\xFF"),
-        Error::NegativeLength { value: -1, offset: 4 }
+        Error::NegativeLength {
+            value: -1,
+            offset: 4
+        }
     );
 }
 
 #[test]
 fn lengths_must_be_integers() {
-    assert_eq!(err(b"SZ"), Error::ExpectedLength { marker: b'Z', offset: 1 });
-    assert_eq!(err(b"Sd\x00\x00\x00\x00"), Error::ExpectedLength { marker: b'd', offset: 1 });
-    assert_eq!(err(b"[#Sx"), Error::ExpectedLength { marker: b'S', offset: 2 });
+    assert_eq!(
+        err(b"SZ"),
+        Error::ExpectedLength {
+            marker: b'Z',
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"Sd\x00\x00\x00\x00"),
+        Error::ExpectedLength {
+            marker: b'd',
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"[#Sx"),
+        Error::ExpectedLength {
+            marker: b'S',
+            offset: 2
+        }
+    );
     // A key with an `S` marker (which Draft 12 forbids).
-    assert_eq!(err(b"{SU\x01aZ}"), Error::ExpectedLength { marker: b'S', offset: 1 });
-    assert_eq!(err(b"{Z}"), Error::ExpectedLength { marker: b'Z', offset: 1 });
+    assert_eq!(
+        err(b"{SU\x01aZ}"),
+        Error::ExpectedLength {
+            marker: b'S',
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"{Z}"),
+        Error::ExpectedLength {
+            marker: b'Z',
+            offset: 1
+        }
+    );
 }
 
 #[test]
 fn type_without_count() {
     assert_eq!(err(b"[$ii\x01]"), Error::TypeWithoutCount { offset: 3 });
-    assert_eq!(err(b"{$iU\x01a\x01}"), Error::TypeWithoutCount { offset: 3 });
+    assert_eq!(
+        err(b"{$iU\x01a\x01}"),
+        Error::TypeWithoutCount { offset: 3 }
+    );
     // Binary without its count (the bug Steve132/ubj has for empty arrays).
     assert_eq!(err(b"[$U"), Error::UnexpectedEnd { offset: 3 });
     assert_eq!(err(b"[$U]"), Error::TypeWithoutCount { offset: 3 });
@@ -64,12 +139,48 @@ fn type_without_count() {
 
 #[test]
 fn invalid_container_types() {
-    assert_eq!(err(b"[$N#U\x01"), Error::InvalidContainerType { marker: b'N', offset: 2 });
-    assert_eq!(err(b"[$]#U\x01"), Error::InvalidContainerType { marker: b']', offset: 2 });
-    assert_eq!(err(b"[$}#U\x01"), Error::InvalidContainerType { marker: b'}', offset: 2 });
-    assert_eq!(err(b"[$$#U\x01"), Error::InvalidContainerType { marker: b'$', offset: 2 });
-    assert_eq!(err(b"[$##U\x01"), Error::InvalidContainerType { marker: b'#', offset: 2 });
-    assert_eq!(err(b"{$x#U\x01"), Error::InvalidContainerType { marker: b'x', offset: 2 });
+    assert_eq!(
+        err(b"[$N#U\x01"),
+        Error::InvalidContainerType {
+            marker: b'N',
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"[$]#U\x01"),
+        Error::InvalidContainerType {
+            marker: b']',
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"[$}#U\x01"),
+        Error::InvalidContainerType {
+            marker: b'}',
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"[$$#U\x01"),
+        Error::InvalidContainerType {
+            marker: b'$',
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"[$##U\x01"),
+        Error::InvalidContainerType {
+            marker: b'#',
+            offset: 2
+        }
+    );
+    assert_eq!(
+        err(b"{$x#U\x01"),
+        Error::InvalidContainerType {
+            marker: b'x',
+            offset: 2
+        }
+    );
 }
 
 #[test]
@@ -84,48 +195,162 @@ fn counted_container_followed_by_end_marker() {
     // An object's end marker inside an array parent.
     assert_eq!(
         err(b"[{#U\x01U\x01aZ}]"),
-        Error::UnexpectedMarker { marker: b'}', offset: 9 }
+        Error::UnexpectedMarker {
+            marker: b'}',
+            offset: 9
+        }
     );
     // An end marker in a counted parent, where an element is due.
     assert_eq!(
         err(b"[#U\x02[#U\x00]"),
-        Error::UnexpectedMarker { marker: b']', offset: 8 }
+        Error::UnexpectedMarker {
+            marker: b']',
+            offset: 8
+        }
     );
 }
 
 #[test]
 fn misplaced_markers() {
-    assert_eq!(err(b"]"), Error::UnexpectedMarker { marker: b']', offset: 0 });
-    assert_eq!(err(b"}"), Error::UnexpectedMarker { marker: b'}', offset: 0 });
-    assert_eq!(err(b"$"), Error::UnexpectedMarker { marker: b'$', offset: 0 });
-    assert_eq!(err(b"#"), Error::UnexpectedMarker { marker: b'#', offset: 0 });
-    assert_eq!(err(b"[}"), Error::UnexpectedMarker { marker: b'}', offset: 1 });
-    assert_eq!(err(b"[Z$]"), Error::UnexpectedMarker { marker: b'$', offset: 2 });
+    assert_eq!(
+        err(b"]"),
+        Error::UnexpectedMarker {
+            marker: b']',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"}"),
+        Error::UnexpectedMarker {
+            marker: b'}',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"$"),
+        Error::UnexpectedMarker {
+            marker: b'$',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"#"),
+        Error::UnexpectedMarker {
+            marker: b'#',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"[}"),
+        Error::UnexpectedMarker {
+            marker: b'}',
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"[Z$]"),
+        Error::UnexpectedMarker {
+            marker: b'$',
+            offset: 2
+        }
+    );
     // No-op at top level, and between a key and its value.
-    assert_eq!(err(b"N"), Error::UnexpectedMarker { marker: b'N', offset: 0 });
-    assert_eq!(err(b"NZ"), Error::UnexpectedMarker { marker: b'N', offset: 0 });
-    assert_eq!(err(b"{U\x01aNZ}"), Error::UnexpectedMarker { marker: b'N', offset: 4 });
+    assert_eq!(
+        err(b"N"),
+        Error::UnexpectedMarker {
+            marker: b'N',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"NZ"),
+        Error::UnexpectedMarker {
+            marker: b'N',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"{U\x01aNZ}"),
+        Error::UnexpectedMarker {
+            marker: b'N',
+            offset: 4
+        }
+    );
     // Object end with a key but no value.
-    assert_eq!(err(b"{U\x01a}"), Error::UnexpectedMarker { marker: b'}', offset: 4 });
+    assert_eq!(
+        err(b"{U\x01a}"),
+        Error::UnexpectedMarker {
+            marker: b'}',
+            offset: 4
+        }
+    );
 }
 
 #[test]
 fn unknown_markers() {
-    assert_eq!(err(b"X"), Error::UnknownMarker { marker: b'X', offset: 0 });
-    assert_eq!(err(b"\x00"), Error::UnknownMarker { marker: 0, offset: 0 });
-    assert_eq!(err(b"[i\x01?]"), Error::UnknownMarker { marker: b'?', offset: 3 });
-    assert_eq!(err(b"{U\x01a\xFF}"), Error::UnknownMarker { marker: 0xFF, offset: 4 });
+    assert_eq!(
+        err(b"X"),
+        Error::UnknownMarker {
+            marker: b'X',
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"\x00"),
+        Error::UnknownMarker {
+            marker: 0,
+            offset: 0
+        }
+    );
+    assert_eq!(
+        err(b"[i\x01?]"),
+        Error::UnknownMarker {
+            marker: b'?',
+            offset: 3
+        }
+    );
+    assert_eq!(
+        err(b"{U\x01a\xFF}"),
+        Error::UnknownMarker {
+            marker: 0xFF,
+            offset: 4
+        }
+    );
     // Draft 12 has no `u`, `m`, `M` or `B` (those are other UBJSON dialects).
     for m in [b'u', b'm', b'M', b'B'] {
-        assert_eq!(err(&[m, 0, 0]), Error::UnknownMarker { marker: m, offset: 0 });
+        assert_eq!(
+            err(&[m, 0, 0]),
+            Error::UnknownMarker {
+                marker: m,
+                offset: 0
+            }
+        );
     }
 }
 
 #[test]
 fn chars_above_127() {
-    assert_eq!(err(b"C\x80"), Error::InvalidChar { value: 0x80, offset: 1 });
-    assert_eq!(err(b"C\xFF"), Error::InvalidChar { value: 0xFF, offset: 1 });
-    assert_eq!(err(b"[$C#U\x02a\xE9"), Error::InvalidChar { value: 0xE9, offset: 7 });
+    assert_eq!(
+        err(b"C\x80"),
+        Error::InvalidChar {
+            value: 0x80,
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"C\xFF"),
+        Error::InvalidChar {
+            value: 0xFF,
+            offset: 1
+        }
+    );
+    assert_eq!(
+        err(b"[$C#U\x02a\xE9"),
+        Error::InvalidChar {
+            value: 0xE9,
+            offset: 7
+        }
+    );
     assert!(Char::new(0x80).is_none());
 }
 
@@ -150,7 +375,10 @@ fn invalid_high_precision() {
     assert_eq!(err(b"HU\x00"), Error::InvalidHighPrecision { offset: 3 });
     assert_eq!(err(b"HU\x03NaN"), Error::InvalidHighPrecision { offset: 3 });
     assert_eq!(err(b"HU\x02+1"), Error::InvalidHighPrecision { offset: 3 });
-    assert_eq!(err(b"HU\x02\xC3\xA9"), Error::InvalidHighPrecision { offset: 3 });
+    assert_eq!(
+        err(b"HU\x02\xC3\xA9"),
+        Error::InvalidHighPrecision { offset: 3 }
+    );
     assert!(HighPrecision::new("1.").is_none());
 }
 
@@ -165,22 +393,38 @@ fn truncation() {
     assert_eq!(err(b"SI\x00"), Error::UnexpectedEnd { offset: 2 });
     assert_eq!(
         err(b"SU\x05ab"),
-        Error::LengthExceedsInput { length: 5, remaining: 2, offset: 1 }
+        Error::LengthExceedsInput {
+            length: 5,
+            remaining: 2,
+            offset: 1
+        }
     );
     assert_eq!(
         err(b"[$U#U\x03\x01"),
-        Error::LengthExceedsInput { length: 3, remaining: 1, offset: 4 }
+        Error::LengthExceedsInput {
+            length: 3,
+            remaining: 1,
+            offset: 4
+        }
     );
     assert_eq!(err(b"[i\x01"), Error::UnexpectedEnd { offset: 3 });
     assert_eq!(err(b"{U\x01a"), Error::UnexpectedEnd { offset: 4 });
     assert_eq!(
         err(b"[#U\x03ZZ"),
-        Error::LengthExceedsInput { length: 3, remaining: 2, offset: 2 }
+        Error::LengthExceedsInput {
+            length: 3,
+            remaining: 2,
+            offset: 2
+        }
     );
     // Typed elements need their fixed size each.
     assert_eq!(
         err(b"[$l#U\x02\x00\x00\x00\x01\x00"),
-        Error::LengthExceedsInput { length: 2, remaining: 5, offset: 4 }
+        Error::LengthExceedsInput {
+            length: 2,
+            remaining: 5,
+            offset: 4
+        }
     );
 }
 
@@ -192,18 +436,37 @@ fn rich_value() -> Value<'static> {
     o(vec![
         ("z", Value::Null),
         ("t", Value::Bool(true)),
-        ("ints", Value::Array([-129, -128, 127, 128, 255, 256, 32768, 1 << 40].map(Value::Int).to_vec())),
+        (
+            "ints",
+            Value::Array(
+                [-129, -128, 127, 128, 255, 256, 32768, 1 << 40]
+                    .map(Value::Int)
+                    .to_vec(),
+            ),
+        ),
         ("typed", Value::Array(vec![Value::Int(1000); 6])),
         ("nulls", Value::Array(vec![Value::Null; 6])),
         ("f32", Value::Float32(1.5)),
         ("f64", Value::Float64(-0.1)),
-        ("hp", Value::HighPrecision(HighPrecision::new("-1.5e+300").unwrap())),
+        (
+            "hp",
+            Value::HighPrecision(HighPrecision::new("-1.5e+300").unwrap()),
+        ),
         ("c", Value::Char(Char::new(b'q').unwrap())),
         ("s", Value::from("héllo")),
         ("b", Value::from(vec![1, 2, 3])),
         ("e", Value::from(Vec::<u8>::new())),
         ("o", o(vec![("x", Value::Array(vec![])), ("y", o(vec![]))])),
-        ("to", o(vec![("a", Value::Int(1)), ("b", Value::Int(2)), ("c", Value::Int(3)), ("d", Value::Int(4)), ("e", Value::Int(5))])),
+        (
+            "to",
+            o(vec![
+                ("a", Value::Int(1)),
+                ("b", Value::Int(2)),
+                ("c", Value::Int(3)),
+                ("d", Value::Int(4)),
+                ("e", Value::Int(5)),
+            ]),
+        ),
     ])
 }
 
@@ -214,7 +477,10 @@ fn every_truncation_of_a_rich_value_is_an_error() {
     for cut in 0..bytes.len() {
         let e = err(&bytes[..cut]);
         assert!(
-            matches!(e, Error::UnexpectedEnd { .. } | Error::LengthExceedsInput { .. }),
+            matches!(
+                e,
+                Error::UnexpectedEnd { .. } | Error::LengthExceedsInput { .. }
+            ),
             "cut at {cut}: {e:?}"
         );
         assert!(e.offset() <= cut, "cut at {cut}: {e:?}");
@@ -230,7 +496,10 @@ fn every_truncation_of_a_rich_value_is_an_error() {
         for cut in 0..bytes.len() {
             let e = err(&bytes[..cut]);
             assert!(
-                matches!(e, Error::UnexpectedEnd { .. } | Error::LengthExceedsInput { .. }),
+                matches!(
+                    e,
+                    Error::UnexpectedEnd { .. } | Error::LengthExceedsInput { .. }
+                ),
                 "cut at {cut}: {e:?}"
             );
         }
@@ -248,28 +517,61 @@ fn trailing_bytes() {
 #[test]
 fn hundred_thousand_deep_arrays_hit_the_depth_limit() {
     let open = vec![b'['; 100_000];
-    assert_eq!(err(&open), Error::DepthLimitExceeded { limit: 128, offset: 128 });
+    assert_eq!(
+        err(&open),
+        Error::DepthLimitExceeded {
+            limit: 128,
+            offset: 128
+        }
+    );
     let mut balanced = open.clone();
-    balanced.extend(std::iter::repeat(b']').take(100_000));
-    assert_eq!(err(&balanced), Error::DepthLimitExceeded { limit: 128, offset: 128 });
+    balanced.extend(std::iter::repeat_n(b']', 100_000));
+    assert_eq!(
+        err(&balanced),
+        Error::DepthLimitExceeded {
+            limit: 128,
+            offset: 128
+        }
+    );
     // Objects: `{ U 01 a` repeated, each level 4 bytes.
     let objects = b"{U\x01a".repeat(100_000);
-    assert_eq!(err(&objects), Error::DepthLimitExceeded { limit: 128, offset: 128 * 4 });
+    assert_eq!(
+        err(&objects),
+        Error::DepthLimitExceeded {
+            limit: 128,
+            offset: 128 * 4
+        }
+    );
     // Typed arrays of arrays, `[$[#U\x01` then bodies `$[#U\x01`…: every
     // level is one container.
     let mut typed = b"[".to_vec();
     typed.extend(b"$[#U\x01".repeat(100_000));
-    assert_eq!(err(&typed), Error::DepthLimitExceeded { limit: 128, offset: 1 + 128 * 5 });
+    assert_eq!(
+        err(&typed),
+        Error::DepthLimitExceeded {
+            limit: 128,
+            offset: 1 + 128 * 5
+        }
+    );
     // A tighter limit is honoured.
     let limits = Limits::default().with_max_depth(3);
     assert_eq!(
         err_with(b"[[[[]]]]", &limits),
-        Error::DepthLimitExceeded { limit: 3, offset: 3 }
+        Error::DepthLimitExceeded {
+            limit: 3,
+            offset: 3
+        }
     );
     assert!(Value::from_slice_with(b"[[[]]]", &limits).is_ok());
     // Depth 0 admits scalars only.
     let zero = Limits::default().with_max_depth(0);
-    assert_eq!(err_with(b"[]", &zero), Error::DepthLimitExceeded { limit: 0, offset: 0 });
+    assert_eq!(
+        err_with(b"[]", &zero),
+        Error::DepthLimitExceeded {
+            limit: 0,
+            offset: 0
+        }
+    );
     assert!(Value::from_slice_with(b"Z", &zero).is_ok());
 }
 
@@ -279,40 +581,73 @@ fn huge_count_in_short_input_fails_before_allocating() {
     let bytes = b"[#L\x40\x00\x00\x00\x00\x00\x00\x00";
     assert_eq!(
         err(bytes),
-        Error::LimitExceeded { limit: Limit::Count, value: TWO_POW_62, max: 1 << 24, offset: 2 }
+        Error::LimitExceeded {
+            limit: Limit::Count,
+            value: TWO_POW_62,
+            max: 1 << 24,
+            offset: 2
+        }
     );
     // Without the count limit, the input check still stops it.
     let unlimited = Limits::default().with_max_count(u64::MAX);
     assert_eq!(
         err_with(bytes, &unlimited),
-        Error::LengthExceedsInput { length: TWO_POW_62, remaining: 0, offset: 2 }
+        Error::LengthExceedsInput {
+            length: TWO_POW_62,
+            remaining: 0,
+            offset: 2
+        }
     );
     // The same for objects and typed containers.
     assert_eq!(
         err_with(b"{#L\x40\x00\x00\x00\x00\x00\x00\x00", &unlimited),
-        Error::LengthExceedsInput { length: TWO_POW_62, remaining: 0, offset: 2 }
+        Error::LengthExceedsInput {
+            length: TWO_POW_62,
+            remaining: 0,
+            offset: 2
+        }
     );
     assert_eq!(
         err_with(b"[$L#L\x40\x00\x00\x00\x00\x00\x00\x00", &unlimited),
-        Error::LengthExceedsInput { length: TWO_POW_62, remaining: 0, offset: 4 }
+        Error::LengthExceedsInput {
+            length: TWO_POW_62,
+            remaining: 0,
+            offset: 4
+        }
     );
     assert_eq!(
         err_with(b"[$U#L\x40\x00\x00\x00\x00\x00\x00\x00", &unlimited),
-        Error::LengthExceedsInput { length: TWO_POW_62, remaining: 0, offset: 4 }
+        Error::LengthExceedsInput {
+            length: TWO_POW_62,
+            remaining: 0,
+            offset: 4
+        }
     );
     assert_eq!(
         err_with(b"SL\x40\x00\x00\x00\x00\x00\x00\x00", &unlimited),
-        Error::LengthExceedsInput { length: TWO_POW_62, remaining: 0, offset: 1 }
+        Error::LengthExceedsInput {
+            length: TWO_POW_62,
+            remaining: 0,
+            offset: 1
+        }
     );
     // Under the count limit but beyond the input.
     assert_eq!(
         err(b"[#l\x00\x10\x00\x00ZZ"),
-        Error::LengthExceedsInput { length: 1 << 20, remaining: 2, offset: 2 }
+        Error::LengthExceedsInput {
+            length: 1 << 20,
+            remaining: 2,
+            offset: 2
+        }
     );
     // Counted objects need 3 bytes per entry at least.
     assert_eq!(
         err(b"{#U\x02U\x01aZ"),
-        Error::LengthExceedsInput { length: 2, remaining: 4, offset: 2 }
+        Error::LengthExceedsInput {
+            length: 2,
+            remaining: 4,
+            offset: 2
+        }
     );
 }
 
@@ -322,7 +657,12 @@ fn zero_size_typed_arrays_are_bounded() {
     let bytes = b"[$Z#L\x40\x00\x00\x00\x00\x00\x00\x00";
     assert_eq!(
         err(bytes),
-        Error::LimitExceeded { limit: Limit::Count, value: TWO_POW_62, max: 1 << 24, offset: 4 }
+        Error::LimitExceeded {
+            limit: Limit::Count,
+            value: TWO_POW_62,
+            max: 1 << 24,
+            offset: 4
+        }
     );
     let unlimited = Limits::default().with_max_count(u64::MAX);
     assert_eq!(
@@ -361,26 +701,51 @@ fn length_and_count_limits() {
     let limits = Limits::default().with_max_len(4);
     assert_eq!(
         err_with(b"SU\x05hello", &limits),
-        Error::LimitExceeded { limit: Limit::Length, value: 5, max: 4, offset: 1 }
+        Error::LimitExceeded {
+            limit: Limit::Length,
+            value: 5,
+            max: 4,
+            offset: 1
+        }
     );
     assert_eq!(
         err_with(b"[$U#U\x05\x01\x02\x03\x04\x05", &limits),
-        Error::LimitExceeded { limit: Limit::Length, value: 5, max: 4, offset: 4 }
+        Error::LimitExceeded {
+            limit: Limit::Length,
+            value: 5,
+            max: 4,
+            offset: 4
+        }
     );
     assert_eq!(
         err_with(b"{U\x05abcdeZ}", &limits),
-        Error::LimitExceeded { limit: Limit::Length, value: 5, max: 4, offset: 1 }
+        Error::LimitExceeded {
+            limit: Limit::Length,
+            value: 5,
+            max: 4,
+            offset: 1
+        }
     );
     assert!(Value::from_slice_with(b"SU\x04four", &limits).is_ok());
 
     let limits = Limits::default().with_max_count(2);
     assert_eq!(
         err_with(b"[#U\x03ZZZ", &limits),
-        Error::LimitExceeded { limit: Limit::Count, value: 3, max: 2, offset: 2 }
+        Error::LimitExceeded {
+            limit: Limit::Count,
+            value: 3,
+            max: 2,
+            offset: 2
+        }
     );
     assert_eq!(
         err_with(b"{U\x01aZU\x01bZU\x01cZ}", &limits),
-        Error::LimitExceeded { limit: Limit::Count, value: 3, max: 2, offset: 9 }
+        Error::LimitExceeded {
+            limit: Limit::Count,
+            value: 3,
+            max: 2,
+            offset: 9
+        }
     );
     assert!(Value::from_slice_with(b"[ZZ]", &limits).is_ok());
 }

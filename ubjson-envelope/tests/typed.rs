@@ -1,0 +1,260 @@
+//! Envelopes around `#[derive(Packed)]` records: `to_vec`, `to_vec_with`,
+//! `write_into`, `from_slice`, and the `Dispatcher`.
+
+use packed_core::{DecodeError, Kind, Packed};
+use ubjson_envelope::{
+    from_slice, to_vec, to_vec_with, unwrap, wrap, write_into, Dispatcher, EnvelopeError, Mode,
+};
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+#[packed(kind = 1)]
+struct Item {
+    sku: String,
+    qty: i32,
+    price_minor: i64,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = -300)]
+struct Ping {
+    seq: u32,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = 4_000_000_000)]
+struct Wide {
+    x: u8,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = 9)]
+struct Borrowed<'a> {
+    name: &'a str,
+}
+
+fn item() -> Item {
+    Item {
+        sku: "zbug".into(),
+        qty: 87,
+        price_minor: 46267,
+    }
+}
+
+#[test]
+fn kinds_come_from_the_attribute() {
+    assert_eq!(Item::KIND, 1);
+    assert_eq!(Ping::KIND, -300);
+    assert_eq!(Wide::KIND, 4_000_000_000);
+}
+
+#[test]
+fn payload_is_packed_cores_encoding() {
+    let record = packed_core::to_vec(&item()).unwrap();
+    // Bitsery-compatible default layout: size 4, "zbug", i32 LE, i64 LE.
+    assert_eq!(record.len(), 1 + 4 + 4 + 8);
+    for mode in [Mode::Minimal, Mode::FixedInt32] {
+        let bytes = to_vec_with(&item(), mode).unwrap();
+        assert_eq!(bytes, wrap(1, &record, mode).unwrap());
+        assert_eq!(unwrap(&bytes).unwrap(), (1, &record[..]));
+        assert_eq!(from_slice::<Item>(&bytes).unwrap(), item());
+    }
+    assert_eq!(
+        to_vec(&item()).unwrap(),
+        to_vec_with(&item(), Mode::Minimal).unwrap()
+    );
+    assert_eq!(to_vec(&item()).unwrap().len(), 17 + 25);
+    assert_eq!(
+        to_vec_with(&item(), Mode::FixedInt32).unwrap().len(),
+        17 + 37
+    );
+}
+
+#[test]
+fn negative_and_wide_kinds() {
+    let bytes = to_vec(&Ping { seq: 7 }).unwrap();
+    // kind -300 = `I FE D4`.
+    assert_eq!(&bytes[7..10], &[b'I', 0xFE, 0xD4]);
+    assert_eq!(from_slice::<Ping>(&bytes).unwrap(), Ping { seq: 7 });
+    assert_eq!(
+        to_vec_with(&Ping { seq: 7 }, Mode::FixedInt32)
+            .unwrap()
+            .len(),
+        37 + 4
+    );
+
+    let wide = to_vec(&Wide { x: 1 }).unwrap();
+    assert_eq!(&wide[7..16], &[b'L', 0, 0, 0, 0, 0xEE, 0x6B, 0x28, 0x00]);
+    assert_eq!(from_slice::<Wide>(&wide).unwrap(), Wide { x: 1 });
+    assert_eq!(
+        to_vec_with(&Wide { x: 1 }, Mode::FixedInt32),
+        Err(EnvelopeError::KindOutOfRange {
+            kind: 4_000_000_000,
+            mode: Mode::FixedInt32
+        })
+    );
+    // Nothing is appended on error.
+    let mut buf = b"prefix".to_vec();
+    assert!(write_into(&Wide { x: 1 }, Mode::FixedInt32, &mut buf).is_err());
+    assert_eq!(buf, b"prefix");
+}
+
+#[test]
+fn write_into_appends_once() {
+    let mut buf = Vec::new();
+    let n = write_into(&item(), Mode::Minimal, &mut buf).unwrap();
+    assert_eq!(n, buf.len());
+    assert_eq!(buf.capacity(), buf.len());
+    let m = write_into(&Ping { seq: 1 }, Mode::Minimal, &mut buf).unwrap();
+    assert_eq!(buf.len(), n + m);
+    assert_eq!(from_slice::<Item>(&buf[..n]).unwrap(), item());
+    assert_eq!(from_slice::<Ping>(&buf[n..]).unwrap(), Ping { seq: 1 });
+}
+
+#[test]
+fn wrong_kind_names_both_numbers() {
+    let bytes = to_vec(&item()).unwrap();
+    let err = from_slice::<Ping>(&bytes).unwrap_err();
+    assert_eq!(
+        err,
+        EnvelopeError::KindMismatch {
+            expected: -300,
+            found: 1
+        }
+    );
+    assert_eq!(err.to_string(), "expected envelope kind -300, found 1");
+}
+
+#[test]
+fn bad_payload_is_a_decode_error() {
+    // An envelope of the right kind whose payload is one byte short.
+    let record = packed_core::to_vec(&item()).unwrap();
+    let bytes = wrap(1, &record[..record.len() - 1], Mode::Minimal).unwrap();
+    let err = from_slice::<Item>(&bytes).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EnvelopeError::Decode(DecodeError::UnexpectedEnd { .. })
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().starts_with("cannot decode payload: "),
+        "{err}"
+    );
+    // Trailing payload bytes.
+    let mut long = record.clone();
+    long.push(0);
+    let err = from_slice::<Item>(&wrap(1, &long, Mode::Minimal).unwrap()).unwrap_err();
+    assert!(matches!(err, EnvelopeError::Decode(_)), "{err:?}");
+    // `From<DecodeError>`.
+    let e: EnvelopeError = DecodeError::InvalidUtf8 { offset: 3 }.into();
+    assert_eq!(
+        e,
+        EnvelopeError::Decode(DecodeError::InvalidUtf8 { offset: 3 })
+    );
+    assert!(std::error::Error::source(&e).is_some());
+}
+
+#[test]
+fn envelope_errors_come_first() {
+    assert!(matches!(
+        from_slice::<Item>(b"[]"),
+        Err(EnvelopeError::NotAnObject { .. })
+    ));
+    assert!(matches!(
+        from_slice::<Item>(b""),
+        Err(EnvelopeError::Malformed(_))
+    ));
+}
+
+#[test]
+fn borrowed_records_borrow_from_the_envelope() {
+    let bytes = to_vec(&Borrowed { name: "zero-copy" }).unwrap();
+    let back: Borrowed<'_> = from_slice(&bytes).unwrap();
+    assert_eq!(back.name, "zero-copy");
+    assert!(bytes.as_ptr_range().contains(&back.name.as_ptr()));
+}
+
+#[derive(Debug, PartialEq)]
+enum Msg {
+    Item(Item),
+    Ping(u32),
+    Name(String),
+}
+
+#[test]
+fn dispatcher_routes_by_kind() {
+    let dispatcher = Dispatcher::<Msg>::new()
+        .on_record(|i: Item| Ok(Msg::Item(i)))
+        .on_record(|p: Ping| Ok(Msg::Ping(p.seq)))
+        .on(Borrowed::KIND, |payload| {
+            let b: Borrowed<'_> = packed_core::from_slice(payload)?;
+            Ok(Msg::Name(b.name.to_owned()))
+        });
+    assert_eq!(dispatcher.kinds().collect::<Vec<_>>(), [-300, 1, 9]);
+    assert_eq!(
+        dispatcher.dispatch(&to_vec(&item()).unwrap()).unwrap(),
+        Msg::Item(item())
+    );
+    assert_eq!(
+        dispatcher
+            .dispatch(&to_vec(&Ping { seq: 5 }).unwrap())
+            .unwrap(),
+        Msg::Ping(5)
+    );
+    assert_eq!(
+        dispatcher
+            .dispatch(&to_vec(&Borrowed { name: "n" }).unwrap())
+            .unwrap(),
+        Msg::Name("n".into())
+    );
+    // Fixed-mode envelopes dispatch the same way.
+    assert_eq!(
+        dispatcher
+            .dispatch(&to_vec_with(&Ping { seq: 6 }, Mode::FixedInt32).unwrap())
+            .unwrap(),
+        Msg::Ping(6)
+    );
+    assert_eq!(
+        dispatcher.dispatch(&to_vec(&Wide { x: 0 }).unwrap()),
+        Err(EnvelopeError::UnknownKind {
+            kind: 4_000_000_000
+        })
+    );
+    // A registered kind with a payload that does not decode.
+    assert!(matches!(
+        dispatcher.dispatch(&wrap(1, &[0xFF], Mode::Minimal).unwrap()),
+        Err(EnvelopeError::Decode(_))
+    ));
+    assert!(format!("{dispatcher:?}").contains("[-300, 1, 9]"));
+}
+
+#[test]
+fn dispatcher_with_a_custom_error_type() {
+    #[derive(Debug, PartialEq)]
+    enum AppError {
+        Envelope(EnvelopeError),
+        Rejected(&'static str),
+    }
+    impl From<EnvelopeError> for AppError {
+        fn from(e: EnvelopeError) -> Self {
+            AppError::Envelope(e)
+        }
+    }
+    let d = Dispatcher::<u32, AppError>::new().on_record(|p: Ping| {
+        if p.seq == 0 {
+            Err(AppError::Rejected("zero"))
+        } else {
+            Ok(p.seq)
+        }
+    });
+    assert_eq!(d.dispatch(&to_vec(&Ping { seq: 3 }).unwrap()), Ok(3));
+    assert_eq!(
+        d.dispatch(&to_vec(&Ping { seq: 0 }).unwrap()),
+        Err(AppError::Rejected("zero"))
+    );
+    assert_eq!(
+        d.dispatch(&to_vec(&item()).unwrap()),
+        Err(AppError::Envelope(EnvelopeError::UnknownKind { kind: 1 }))
+    );
+}
