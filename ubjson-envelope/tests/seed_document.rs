@@ -1,0 +1,86 @@
+//! The seed document (wire-format.md, section 5) in its envelope: 190 bytes of compact
+//! record plus 37 bytes in fixed-int32 mode (227) or 25 in minimal mode (215).
+
+use packed_core::Packed;
+use ubjson_envelope::{from_slice, to_vec_with, unwrap, Mode};
+
+#[derive(Packed, Debug, PartialEq)]
+struct Meta {
+    region: String,
+    version: i32,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+struct Item {
+    sku: String,
+    qty: i32,
+    price_minor: i64,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = 1)]
+struct Document {
+    id: String,
+    status: i32,
+    meta: Meta,
+    items: Vec<Item>,
+}
+
+fn seed() -> Document {
+    let items = [
+        ("zbug", 87, 46267),
+        ("tifpue", 50, 24457),
+        ("uziae", 100, 78673),
+        ("njtkyptftjld", 89, 37068),
+        ("ottbfguc", 7, 95464),
+        ("rjjbieheamk", 100, 54541),
+        ("timcpxmw", 1, 91342),
+        ("wynmiebf", 48, 12806),
+    ];
+    Document {
+        id: "ytglvmbsd".into(),
+        status: 2,
+        meta: Meta { region: "hokq".into(), version: 3 },
+        items: items
+            .iter()
+            .map(|&(s, q, p)| Item { sku: s.into(), qty: q, price_minor: p })
+            .collect(),
+    }
+}
+
+#[test]
+fn seed_document_sizes_in_both_modes() {
+    let doc = seed();
+    let record = packed_core::to_vec(&doc).unwrap();
+    assert_eq!(record.len(), 190);
+
+    let fixed = to_vec_with(&doc, Mode::FixedInt32).unwrap();
+    assert_eq!(fixed.len(), 190 + 37);
+    // The seed suite's C writer: `{`, `l 00 00 00 04` "kind", `l 00 00 00 01`,
+    // `l 00 00 00 07` "payload", `[$U#`, `l 00 00 00 BE` (190), payload, `}`.
+    let mut head = vec![0x7B, b'l', 0, 0, 0, 4];
+    head.extend_from_slice(b"kind");
+    head.extend_from_slice(&[b'l', 0, 0, 0, 1, b'l', 0, 0, 0, 7]);
+    head.extend_from_slice(b"payload");
+    head.extend_from_slice(&[b'[', b'$', b'U', b'#', b'l', 0, 0, 0, 190]);
+    assert_eq!(&fixed[..36], &head[..]);
+    assert_eq!(&fixed[36..226], &record[..]);
+    assert_eq!(fixed[226], b'}');
+
+    let minimal = to_vec_with(&doc, Mode::Minimal).unwrap();
+    assert_eq!(minimal.len(), 190 + 25);
+    // `{`, `U 04` "kind", `i 01`, `U 07` "payload", `[$U#`, `U BE`, payload, `}`.
+    let mut head = vec![0x7B, b'U', 4];
+    head.extend_from_slice(b"kind");
+    head.extend_from_slice(&[b'i', 1, b'U', 7]);
+    head.extend_from_slice(b"payload");
+    head.extend_from_slice(&[b'[', b'$', b'U', b'#', b'U', 190]);
+    assert_eq!(&minimal[..24], &head[..]);
+    assert_eq!(&minimal[24..214], &record[..]);
+
+    for bytes in [&fixed, &minimal] {
+        let (kind, payload) = unwrap(bytes).unwrap();
+        assert_eq!((kind, payload), (1, &record[..]));
+        assert_eq!(from_slice::<Document>(bytes).unwrap(), doc);
+    }
+}
