@@ -130,10 +130,16 @@ impl Explanation {
             .collect()
     }
 
-    /// Adds spans from outside `packed-core` (an envelope around a record): `spans` are
-    /// relative to `prefix`/`suffix` bytes written around the record.
+    /// Puts this record inside framing written by someone else (an envelope): the
+    /// `before` and `after` runs become spans of their own, and the record's spans move
+    /// under `prefix` (`payload.items[3].sku`).
     #[must_use]
-    pub fn wrapped(self, before: &[(Role, &str, &[u8])], after: &[(Role, &str, &[u8])]) -> Self {
+    pub fn wrapped(
+        self,
+        prefix: &str,
+        before: &[(Role, &str, &[u8])],
+        after: &[(Role, &str, &[u8])],
+    ) -> Self {
         let mut w = Recorder::default();
         for (role, path, bytes) in before {
             w.raw(*role, path, bytes);
@@ -142,6 +148,11 @@ impl Explanation {
         w.bytes.extend_from_slice(&self.bytes);
         w.spans.extend(self.spans.into_iter().map(|mut s| {
             s.offset += base;
+            s.path = match (prefix.is_empty(), s.path.is_empty()) {
+                (true, _) => s.path,
+                (false, true) => prefix.to_string(),
+                (false, false) => format!("{prefix}.{}", s.path),
+            };
             s
         }));
         for (role, path, bytes) in after {

@@ -83,7 +83,7 @@ pub use envelope::{envelope_len, unwrap, wrap, wrap_into, Mode};
 pub use error::{EnvelopeError, EnvelopeKey, Error, Limit};
 pub use marker::Marker;
 pub use read::Limits;
-pub use typed::{from_slice, to_vec, to_vec_with, write_into};
+pub use typed::{explain, from_slice, to_vec, to_vec_with, write_into};
 pub use value::{Char, HighPrecision, Value};
 
 /// Compiles and runs the README's examples as doctests.

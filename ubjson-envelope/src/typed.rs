@@ -152,3 +152,60 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
     }
     Ok(packed_core::from_slice(payload)?)
 }
+
+/// Bytes of the UBJSON integer whose marker is at `bytes[at]` (marker included).
+fn int_len(bytes: &[u8], at: usize) -> usize {
+    match bytes.get(at) {
+        Some(b'I') => 3,
+        Some(b'l') => 5,
+        Some(b'L') => 9,
+        _ => 2,
+    }
+}
+
+/// Explains the envelope of `value` byte by byte: the UBJSON framing (role
+/// [`Header`](packed_core::Role::Header)), the kind (a value at path `kind`), the
+/// payload count (a length at `payload`) and the record's own spans under `payload.`.
+///
+/// ```
+/// use packed_core::Packed;
+///
+/// #[derive(Packed)]
+/// #[packed(kind = 1)]
+/// struct Ping { seq: u32 }
+///
+/// let e = ubjson_envelope::explain(&Ping { seq: 7 }, ubjson_envelope::Mode::FixedInt32)?;
+/// let t = e.by_role();
+/// assert_eq!(t.total(), 4 + 37);
+/// assert_eq!((t.header, t.length, t.value), (27, 5, 5 + 4));
+/// assert!(e.spans().iter().any(|s| s.path == "payload.seq"));
+/// # Ok::<(), ubjson_envelope::EnvelopeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec_with`].
+pub fn explain<T: Encode + Kind + ?Sized>(
+    value: &T,
+    mode: Mode,
+) -> Result<packed_core::Explanation, EnvelopeError> {
+    use packed_core::Role;
+    let record = packed_core::explain(value)?;
+    let full = to_vec_with(value, mode)?;
+    // `{` key "kind" <kind> key "payload" `[$U#` <count> payload `}`, in this order.
+    let kind_at = 1 + int_len(&full, 1) + 4;
+    let key2_at = kind_at + int_len(&full, kind_at);
+    let count_at = key2_at + int_len(&full, key2_at) + 7 + 4;
+    let payload_at = count_at + int_len(&full, count_at);
+    let end = full.len() - 1;
+    debug_assert_eq!(&full[payload_at..end], record.bytes());
+    Ok(record.wrapped(
+        "payload",
+        &[
+            (Role::Header, "", &full[..kind_at]),
+            (Role::Value, "kind", &full[kind_at..key2_at]),
+            (Role::Header, "", &full[key2_at..count_at]),
+            (Role::Length, "payload", &full[count_at..payload_at]),
+        ],
+        &[(Role::Header, "", &full[end..])],
+    ))
+}

@@ -40,10 +40,17 @@ fn seed() -> Document {
     Document {
         id: "ytglvmbsd".into(),
         status: 2,
-        meta: Meta { region: "hokq".into(), version: 3 },
+        meta: Meta {
+            region: "hokq".into(),
+            version: 3,
+        },
         items: items
             .iter()
-            .map(|&(s, q, p)| Item { sku: s.into(), qty: q, price_minor: p })
+            .map(|&(s, q, p)| Item {
+                sku: s.into(),
+                qty: q,
+                price_minor: p,
+            })
             .collect(),
     }
 }
@@ -82,5 +89,32 @@ fn seed_document_sizes_in_both_modes() {
         let (kind, payload) = unwrap(bytes).unwrap();
         assert_eq!((kind, payload), (1, &record[..]));
         assert_eq!(from_slice::<Document>(bytes).unwrap(), doc);
+    }
+}
+
+#[test]
+fn envelope_explanation_covers_every_byte() {
+    let doc = seed();
+    for (mode, framing) in [(Mode::FixedInt32, 37), (Mode::Minimal, 25)] {
+        let e = ubjson_envelope::explain(&doc, mode).unwrap();
+        assert_eq!(e.bytes(), &to_vec_with(&doc, mode).unwrap()[..]);
+        let mut next = 0;
+        for s in e.spans() {
+            assert_eq!(s.offset, next);
+            next += s.len;
+        }
+        assert_eq!(next, 190 + framing);
+        let t = e.by_role();
+        // The record's 11 lengths and 179 value bytes, plus the envelope's count (a
+        // length), its kind (a value) and the rest of its framing (header).
+        let (count, kind) = if mode == Mode::Minimal {
+            (2, 2)
+        } else {
+            (5, 5)
+        };
+        assert_eq!(t.length, 11 + count);
+        assert_eq!(t.value, 179 + kind);
+        assert_eq!(t.header, framing - count - kind);
+        assert!(e.spans().iter().any(|s| s.path == "payload.items[3].sku"));
     }
 }
