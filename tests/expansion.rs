@@ -1,1 +1,136 @@
-//! placeholder, being written
+//! The run-time side of "the layout is a type chosen at expansion".
+//!
+//! The expansion itself is pinned by snapshots in `packed-derive/src/snapshots/`
+//! (`frame_len_u64.expected.rs`: the container's `len = "u64"` is the type
+//! `::packed_core::len::U64` inside a `layout::Spec`, the field's `len = "u8"` is
+//! `WithLen<::packed_core::len::U8>`, and the generated code has no `if`/`match` at
+//! all). These tests check that those types write what they name: the same struct as
+//! the snapshot, with hand-worked bytes.
+use packed_core::{layout, DecodeError, EncodeError, Packed};
+
+/// The snapshot's input.
+#[derive(Packed, Debug, PartialEq, Clone)]
+#[packed(len = "u64")]
+struct Frame {
+    payload: Vec<u8>,
+    #[packed(len = "u8")]
+    name: String,
+}
+
+/// As the snapshot, big-endian.
+#[derive(Packed, Debug, PartialEq, Clone)]
+#[packed(len = "u64", endian = "big")]
+struct BigFrame {
+    payload: Vec<u8>,
+    #[packed(len = "u8")]
+    name: String,
+}
+
+fn frame() -> Frame {
+    Frame {
+        payload: vec![0xAA, 0xBB, 0xCC],
+        name: "ab".into(),
+    }
+}
+
+#[test]
+fn u64_field_has_an_eight_byte_prefix() {
+    #[rustfmt::skip]
+    let expected = [
+        3, 0, 0, 0, 0, 0, 0, 0, // payload: 3 as a little-endian u64
+        0xAA, 0xBB, 0xCC,
+        2,                      // name: 2 as a u8 (the field's override)
+        b'a', b'b',
+    ];
+    let f = frame();
+    assert_eq!(packed_core::to_vec(&f).unwrap(), expected);
+    assert_eq!(packed_core::encoded_len(&f).unwrap(), 8 + 3 + 1 + 2);
+    assert_eq!(packed_core::from_slice::<Frame>(&expected).unwrap(), f);
+}
+
+#[test]
+fn u64_prefix_follows_the_byte_order() {
+    let f = BigFrame {
+        payload: vec![0xAA],
+        name: String::new(),
+    };
+    // 1 as a big-endian u64, the byte, then an empty name (u8 prefix 0).
+    let expected = [0, 0, 0, 0, 0, 0, 0, 1, 0xAA, 0];
+    assert_eq!(packed_core::to_vec(&f).unwrap(), expected);
+    assert_eq!(packed_core::from_slice::<BigFrame>(&expected).unwrap(), f);
+}
+
+#[test]
+fn a_long_payload_still_takes_eight_bytes() {
+    // 300 = 0x012C: eight bytes whatever the length (compact would take two).
+    let f = Frame {
+        payload: vec![7; 300],
+        name: String::new(),
+    };
+    let bytes = packed_core::to_vec(&f).unwrap();
+    assert_eq!(bytes[..8], [0x2C, 0x01, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(bytes.len(), 8 + 300 + 1);
+    assert_eq!(bytes[8..308], [7; 300]);
+    assert_eq!(bytes[308], 0);
+}
+
+#[test]
+fn the_field_override_is_a_u8_prefix() {
+    // 256 bytes do not fit the name's u8 prefix: an error naming it, nothing written.
+    let f = Frame {
+        payload: Vec::new(),
+        name: "x".repeat(256),
+    };
+    assert_eq!(
+        packed_core::to_vec(&f),
+        Err(EncodeError::LengthTooLarge {
+            len: 256,
+            max: 255,
+            prefix: "u8"
+        })
+    );
+    let mut buf = vec![9];
+    assert!(packed_core::encode_into(&f, &mut buf).is_err());
+    assert_eq!(buf, [9]);
+}
+
+#[test]
+fn another_layout_replaces_the_container_prefix_but_not_the_field_override() {
+    let f = frame();
+    // Bitsery: compact prefix 03 for the payload; the name keeps its u8 prefix.
+    let bitsery = packed_core::to_vec_as::<layout::Bitsery, _>(&f).unwrap();
+    assert_eq!(bitsery, [3, 0xAA, 0xBB, 0xCC, 2, b'a', b'b']);
+    assert_eq!(
+        packed_core::from_slice_as::<layout::Bitsery, Frame>(&bitsery).unwrap(),
+        f
+    );
+    // Varint: LEB128 3 for the payload, the name again u8.
+    let varint = packed_core::to_vec_as::<layout::Varint, _>(&f).unwrap();
+    assert_eq!(varint, [3, 0xAA, 0xBB, 0xCC, 2, b'a', b'b']);
+    // YAS without header: the same bytes as the type's own u64 layout.
+    let yas = packed_core::to_vec_as::<layout::YasNoHeader, _>(&f).unwrap();
+    assert_eq!(yas, packed_core::to_vec(&f).unwrap());
+}
+
+#[test]
+fn a_truncated_u64_prefix_is_an_error_at_offset_zero() {
+    // Only 5 of the 8 prefix bytes.
+    let err = packed_core::from_slice::<Frame>(&[3, 0, 0, 0, 0]).unwrap_err();
+    assert!(
+        matches!(err, DecodeError::UnexpectedEnd { offset: 0, .. }),
+        "{err:?}"
+    );
+    // A prefix that claims more than the input holds.
+    let err = packed_core::from_slice::<Frame>(&[0xFF, 0, 0, 0, 0, 0, 0, 0, 1]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DecodeError::LengthExceedsInput {
+                offset: 0,
+                len: 255,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}

@@ -71,7 +71,7 @@ pub fn push_variant<W: Writer + ?Sized>(w: &mut W, name: &'static str) {
 /// Types with a length prefix: the only ones a field's `len` or `max` can apply to.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no length prefix, so `len` and `max` cannot apply to it",
-    label = "this field's type is written without a length",
+    label = "set on a field of type `{Self}`, which is written without a length",
     note = "`len` and `max` apply to strings, sequences, maps and sets, and to `Option`s and `Box`es of them"
 )]
 pub trait HasLength {}

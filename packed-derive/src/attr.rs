@@ -166,7 +166,93 @@ fn parse_len(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LenSpe
                 .map(LenSpec::Preset),
         );
     }
-    Ok(Some(LenSpec::Custom(input.parse()?)))
+    if input.peek(Token![::]) || input.peek(<syn::Ident as syn::ext::IdentExt>::peek_any) {
+        return Ok(Some(LenSpec::Custom(input.parse()?)));
+    }
+    let value: syn::Expr = input.parse()?;
+    cx.error(
+        &value,
+        format_args!(
+            "`len` takes a length prefix in quotes, one of {}, or a path to a `LenPrefix` type",
+            symbol::list(symbol::LEN_PRESETS)
+        ),
+    );
+    Ok(None)
+}
+
+/// Parses `key = 7` (or `key = -7` if `signed`): whether it is negated, and the literal.
+/// `None` after reporting a value that is not an integer literal.
+fn parse_int(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    example: &str,
+    signed: bool,
+) -> syn::Result<Option<(bool, LitInt)>> {
+    let value: syn::Expr = meta.value()?.parse()?;
+    let int = |e: &syn::Expr| match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) => Some(lit.clone()),
+        _ => None,
+    };
+    let found = match &value {
+        syn::Expr::Unary(u) if signed && matches!(u.op, syn::UnOp::Neg(_)) => {
+            int(&u.expr).map(|l| (true, l))
+        }
+        e => int(e).map(|l| (false, l)),
+    };
+    if found.is_some() {
+        return Ok(found);
+    }
+    let quoted = match &value {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(s.value().trim().to_owned()).filter(|t| t.parse::<i128>().is_ok()),
+        _ => None,
+    };
+    match quoted {
+        Some(t) => cx.error(
+            &value,
+            format_args!("`{key}` takes an integer without quotes: `{key} = {t}`"),
+        ),
+        None => {
+            let what = if signed {
+                "an integer"
+            } else {
+                "a non-negative integer"
+            };
+            cx.error(
+                &value,
+                format_args!("`{key}` takes {what}, e.g. `{example}`"),
+            );
+        }
+    }
+    Ok(None)
+}
+
+/// Parses `key = "..."`; `None` after reporting a value that is not a string literal.
+fn parse_str(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    key: &str,
+    example: &str,
+) -> syn::Result<Option<LitStr>> {
+    let value: syn::Expr = meta.value()?.parse()?;
+    if let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Str(lit),
+        ..
+    }) = value
+    {
+        return Ok(Some(lit));
+    }
+    cx.error(
+        &value,
+        format_args!("`{key}` takes a string literal, e.g. `{example}`"),
+    );
+    Ok(None)
 }
 
 fn parse_choice_from(
@@ -264,29 +350,30 @@ impl Container {
                 }
                 // kind = 7 | kind = -7
                 "kind" => {
-                    let input = meta.value()?;
-                    let negative = input.parse::<Option<Token![-]>>()?.is_some();
-                    let lit: LitInt = input.parse()?;
-                    match lit.base10_parse::<i64>() {
-                        Ok(v) => set_once(
-                            cx,
-                            &mut c.kind,
-                            (if negative { -v } else { v }, lit.span()),
-                            p,
-                        ),
-                        Err(e) => cx.syn_error(e),
+                    if let Some((negative, lit)) = parse_int(cx, meta, "kind", "kind = 7", true)? {
+                        // Parsed with its sign, so `-9223372036854775808` fits.
+                        let text =
+                            format!("{}{}", if negative { "-" } else { "" }, lit.base10_digits());
+                        match text.parse::<i64>() {
+                            Ok(v) => set_once(cx, &mut c.kind, (v, lit.span()), p),
+                            Err(_) => cx.error(&lit, "`kind` must fit in an `i64`"),
+                        }
                     }
                 }
                 // crate = "path::to::packed_core"
                 "crate" => {
-                    let lit: LitStr = meta.value()?.parse()?;
+                    let example = "crate = \"::packed_core\"";
+                    let Some(lit) = parse_str(cx, meta, "crate", example)? else {
+                        return Ok(());
+                    };
                     match lit.parse::<syn::Path>() {
                         Ok(path) => {
                             let first = path.segments.first().map(|s| s.ident.to_string());
                             if matches!(first.as_deref(), Some("self" | "super" | "Self")) {
                                 cx.error(
                                     &lit,
-                                    "`crate` must be an absolute path or start with `crate`",
+                                    "`crate` must be an absolute path (`::packed_core`) or start with \
+                                     `crate::`; `self`, `super` and `Self` are not allowed",
                                 );
                             } else {
                                 set_once(cx, &mut c.krate, absolute(path), p);
@@ -300,7 +387,10 @@ impl Container {
                 }
                 // bound = "T: Encode, U: Default"
                 "bound" => {
-                    let lit: LitStr = meta.value()?.parse()?;
+                    let example = "bound = \"T: packed_core::Packed\"";
+                    let Some(lit) = parse_str(cx, meta, "bound", example)? else {
+                        return Ok(());
+                    };
                     match lit
                         .parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)
                     {
@@ -320,7 +410,7 @@ impl Container {
                 let name = key_name(&meta.path);
                 match name.as_str() {
                     "packed" => cx.error(
-                        attr,
+                        &meta.path,
                         "packed cannot derive for `#[repr(packed)]` types: their fields cannot be borrowed; \
                          remove `repr(packed)` (the `#[packed(...)]` attribute is unrelated to it)",
                     ),
@@ -359,10 +449,11 @@ impl Field {
                 }
                 // max = 100
                 "max" => {
-                    let lit: LitInt = meta.value()?.parse()?;
-                    match lit.base10_parse::<usize>() {
-                        Ok(n) => set_once(cx, &mut f.max, (n, lit, p.clone()), p),
-                        Err(e) => cx.syn_error(e),
+                    if let Some((_, lit)) = parse_int(cx, meta, "max", "max = 100", false)? {
+                        match lit.base10_parse::<usize>() {
+                            Ok(n) => set_once(cx, &mut f.max, (n, lit, p.clone()), p),
+                            Err(_) => cx.error(&lit, "`max` must fit in a `usize`"),
+                        }
                     }
                 }
                 // skip
@@ -375,7 +466,9 @@ impl Field {
                 }
                 // with = "module"
                 "with" => {
-                    let lit: LitStr = meta.value()?.parse()?;
+                    let Some(lit) = parse_str(cx, meta, "with", "with = \"my_module\"")? else {
+                        return Ok(());
+                    };
                     match lit.parse::<syn::Path>() {
                         Ok(path) => set_once(cx, &mut f.with, (path, p.clone()), p),
                         Err(e) => cx.syn_error(syn::Error::new(

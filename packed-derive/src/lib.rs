@@ -12,6 +12,8 @@ mod attr;
 mod bound;
 mod ctxt;
 mod expand;
+#[cfg(test)]
+mod snapshots;
 mod symbol;
 mod wrap;
 

@@ -3,8 +3,8 @@
 mod decode;
 mod encode;
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 
 use crate::ast::{Container, Field};
 use crate::attr::LenSpec;
@@ -26,8 +26,19 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
         }
         (Err(e), cont) => {
             let mut out = e.to_compile_error();
-            if cont.is_some() || !matches!(input.data, syn::Data::Union(_)) {
-                out.extend(fallback(input));
+            if !matches!(input.data, syn::Data::Union(_)) {
+                // The runtime path the user chose, if it parsed: the stubs must resolve
+                // where the real impls would.
+                let krate = match &cont {
+                    Some(c) => c.attrs.krate.clone(),
+                    None => {
+                        let quiet = Ctxt::default();
+                        let krate = crate::attr::Container::from_ast(&quiet, input).krate;
+                        let _ = quiet.check();
+                        krate
+                    }
+                };
+                out.extend(fallback(input, krate.as_ref()));
             }
             out
         }
@@ -35,11 +46,19 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     }
 }
 
-/// `Encode` and `Decode` impls that never run, emitted beside compile errors.
-fn fallback(input: &syn::DeriveInput) -> TokenStream {
+/// `Encode` and `Decode` impls that never run, emitted beside compile errors (and
+/// `Kind` if a `kind` key was written, valid or not).
+fn fallback(input: &syn::DeriveInput, krate: Option<&syn::Path>) -> TokenStream {
     let ident = &input.ident;
-    let krate = quote!(::packed_core);
+    let krate = krate.map_or_else(|| quote!(::packed_core), |p| quote!(#p));
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
+    let kind = has_kind_key(&input.attrs).then(|| {
+        quote! {
+            impl #impl_g #krate::Kind for #ident #ty_g #where_c {
+                const KIND: #krate::__private::i64 = 0;
+            }
+        }
+    });
     let de_generics = de_generics(&input.generics);
     let (de_impl_g, _, _) = de_generics.split_for_impl();
     wrap(&quote! {
@@ -57,7 +76,27 @@ fn fallback(input: &syn::DeriveInput) -> TokenStream {
                 ::core::unreachable!()
             }
         }
+        #kind
     })
+}
+
+/// Whether any `#[packed(...)]` on the container has a `kind` key.
+fn has_kind_key(attrs: &[syn::Attribute]) -> bool {
+    let mut found = false;
+    for attr in attrs
+        .iter()
+        .filter(|a| a.path().is_ident(crate::symbol::PACKED))
+    {
+        let _ = attr.parse_nested_meta(|meta| {
+            found |= meta.path.is_ident("kind");
+            // Consume the value, whatever it is, to reach the next key.
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            }
+            Ok(())
+        });
+    }
+    found
 }
 
 /// The generics with `'__de` added, outliving every lifetime of the type.
@@ -114,14 +153,15 @@ impl<'a> Gen<'a> {
     }
 
     /// For fields with `len` or `max`: a compile-time check that the type has a length.
+    /// The type is re-located at the attribute's value, so the error points there.
     pub(crate) fn length_check(&self, f: &Field<'_>) -> TokenStream {
         let k = &self.krate;
-        let ty = f.ty;
         let span = match (&f.attrs.len, &f.attrs.max) {
             (Some((l, _)), _) => l.span(),
             (None, Some((_, lit, _))) => lit.span(),
             (None, None) => return TokenStream::new(),
         };
+        let ty = locate_at(f.ty.to_token_stream(), span);
         quote_spanned!(span=> #k::__private::assert_has_length::<#ty>();)
     }
 
@@ -140,6 +180,23 @@ impl<'a> Gen<'a> {
             }
         }
     }
+}
+
+/// `tokens` with every span moved to `at` for diagnostics; name resolution is kept.
+fn locate_at(tokens: TokenStream, at: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            if let TokenTree::Group(g) = &t {
+                let mut inner = Group::new(g.delimiter(), locate_at(g.stream(), at));
+                inner.set_span(g.span().located_at(at));
+                t = TokenTree::Group(inner);
+            } else {
+                t.set_span(t.span().located_at(at));
+            }
+            t
+        })
+        .collect()
 }
 
 /// Binding names for a variant's fields in patterns.

@@ -9,5 +9,8 @@ struct Message {
 }
 
 fn main() {
-    let _ = packed_core::to_vec(&Message { cache: Vec::new(), id: 1 });
+    let _ = packed_core::to_vec(&Message {
+        cache: Vec::new(),
+        id: 1,
+    });
 }

@@ -8,5 +8,7 @@ struct Message {
 
 fn main() {
     // Only the attribute error is reported: the derive still provides the impls.
-    let _ = packed_core::to_vec(&Message { name: String::new() });
+    let _ = packed_core::to_vec(&Message {
+        name: String::new(),
+    });
 }

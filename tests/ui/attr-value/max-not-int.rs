@@ -7,5 +7,7 @@ struct Message {
 }
 
 fn main() {
-    let _ = packed_core::to_vec(&Message { name: String::new() });
+    let _ = packed_core::to_vec(&Message {
+        name: String::new(),
+    });
 }

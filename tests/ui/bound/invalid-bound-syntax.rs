@@ -1,7 +1,7 @@
 use packed_core::Packed;
 
 #[derive(Packed)]
-#[packed(bound = "T: packed_core::Encode +")]
+#[packed(bound = "T packed_core::Packed")]
 struct Wrapper<T> {
     value: T,
 }

@@ -11,5 +11,5 @@ struct Message {
 }
 
 fn main() {
-    let _ = packed_core::to_vec(&Message { id: 1 });
+    let _ = reexport::to_vec(&Message { id: 1 });
 }

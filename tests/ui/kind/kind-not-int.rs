@@ -1,4 +1,4 @@
-use packed_core::Packed;
+use packed_core::{Kind, Packed};
 
 #[derive(Packed)]
 #[packed(kind = "order")]
@@ -8,4 +8,5 @@ struct Order {
 
 fn main() {
     let _ = packed_core::to_vec(&Order { id: 1 });
+    let _ = Order::KIND;
 }

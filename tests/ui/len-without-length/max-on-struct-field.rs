@@ -12,5 +12,9 @@ struct Outer {
 }
 
 fn main() {
-    let _ = packed_core::to_vec(&Outer { inner: Inner { name: String::new() } });
+    let _ = packed_core::to_vec(&Outer {
+        inner: Inner {
+            name: String::new(),
+        },
+    });
 }

@@ -1,0 +1,193 @@
+//! Expansion snapshots: what the derive generates for a few inputs, pretty-printed and
+//! compared with checked-in files under `src/snapshots/`. Re-record with
+//! `PACKED_BLESS=1 cargo test -p packed-derive`, then review the diff.
+//!
+//! Besides the snapshots, token-level checks pin the design: every strategy is a type
+//! chosen at expansion, so the code for a struct contains no branch at all.
+
+use std::path::PathBuf;
+
+use proc_macro2::{TokenStream, TokenTree};
+
+/// The pretty-printed expansion of `input`.
+fn expand(input: &syn::DeriveInput) -> (TokenStream, String) {
+    let tokens = crate::expand::derive(input);
+    let file: syn::File = syn::parse2(tokens.clone()).expect("the expansion parses as a file");
+    (tokens, prettyplease::unparse(&file))
+}
+
+/// Compares `actual` with `src/snapshots/<name>.expected.rs`, or writes it there when
+/// `PACKED_BLESS` is set.
+fn assert_snapshot(name: &str, actual: &str) {
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "src",
+        "snapshots",
+        &format!("{name}.expected.rs"),
+    ]
+    .iter()
+    .collect();
+    if std::env::var_os("PACKED_BLESS").is_some() {
+        std::fs::write(&path, actual).expect("write the snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e}; record it with PACKED_BLESS=1",
+            path.display()
+        )
+    });
+    if expected != actual {
+        panic!(
+            "expansion of `{name}` differs from {} (- expected, + actual); \
+             re-record with PACKED_BLESS=1 if the change is intended:\n{}",
+            path.display(),
+            diff(&expected, actual)
+        );
+    }
+}
+
+/// A line diff of `a` and `b` (longest common subsequence), changed lines only, with
+/// their line numbers in `b`.
+fn diff(a: &str, b: &str) -> String {
+    let a: Vec<&str> = a.lines().collect();
+    let b: Vec<&str> = b.lines().collect();
+    // lcs[i][j]: length of the LCS of a[i..] and b[j..].
+    let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, String::new());
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            out.push_str(&format!("{:>5} + {}\n", j + 1, b[j]));
+            j += 1;
+        } else {
+            out.push_str(&format!("{:>5} - {}\n", j + 1, a[i]));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Every identifier and keyword in `tokens`, recursively.
+fn idents(tokens: TokenStream, out: &mut Vec<String>) {
+    for t in tokens {
+        match t {
+            TokenTree::Ident(i) => out.push(i.to_string()),
+            TokenTree::Group(g) => idents(g.stream(), out),
+            TokenTree::Punct(_) | TokenTree::Literal(_) => {}
+        }
+    }
+}
+
+/// `text` without whitespace, so paths can be searched for whatever the printer does.
+fn squash(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+#[test]
+fn frame_len_u64() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        #[packed(len = "u64")]
+        struct Frame {
+            payload: Vec<u8>,
+            #[packed(len = "u8")]
+            name: String,
+        }
+    };
+    let (tokens, pretty) = expand(&input);
+    assert_snapshot("frame_len_u64", &pretty);
+
+    // The strategies are types, named in the expansion: U64 for the container (inside
+    // the layout `Spec`), U8 for the field's override.
+    let flat = squash(&pretty);
+    assert!(
+        flat.contains(
+            "::packed_core::layout::Spec<::packed_core::len::U64,::packed_core::num::Fixed,"
+        ),
+        "the container's layout is a `Spec` type with `U64`"
+    );
+    assert!(
+        flat.contains("::packed_core::len::U8"),
+        "the field's override is the type `U8`"
+    );
+    assert!(
+        flat.contains("WithLen<::packed_core::len::U8>"),
+        "the override is applied to the field's context type"
+    );
+    // No run-time branch anywhere: not on the layout, not on anything.
+    let mut words = Vec::new();
+    idents(tokens, &mut words);
+    for branch in ["if", "match", "else", "while", "loop"] {
+        assert!(
+            !words.iter().any(|w| w == branch),
+            "the expansion of a struct contains `{branch}`"
+        );
+    }
+    // Nor a run-time value naming a layout: no string literal "u64"/"u8" is generated.
+    assert!(!pretty.contains("\"u64\"") && !pretty.contains("\"u8\""));
+}
+
+#[test]
+fn shape_enum() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        #[packed(tag = "u16", layout = "yas", endian = "big")]
+        enum Shape<'a, T> {
+            Unit,
+            Pair(u8, &'a str),
+            Named {
+                #[packed(len = "u8", max = 3)]
+                items: Vec<T>,
+                #[packed(skip)]
+                cache: Option<T>,
+            },
+        }
+    };
+    let (tokens, pretty) = expand(&input);
+    assert_snapshot("shape_enum", &pretty);
+
+    let flat = squash(&pretty);
+    assert!(flat.contains(
+        "::packed_core::layout::Spec<::packed_core::len::U64,::packed_core::num::Fixed,\
+         ::packed_core::num::Big,::packed_core::layout::YasHeader,::packed_core::layout::YasEnums"
+    ));
+    assert!(flat.contains("WithMax<3usize>"));
+    // The only branches are on the variant: one `match self` to write, one `match` on
+    // the tag to read.
+    let mut words = Vec::new();
+    idents(tokens, &mut words);
+    assert_eq!(words.iter().filter(|w| *w == "match").count(), 2);
+    assert!(!words.iter().any(|w| w == "if"));
+}
+
+#[test]
+fn status_repr_enum() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        #[repr(i32)]
+        #[packed(kind = 5)]
+        enum Status {
+            Active = 1,
+            Closed = 3,
+        }
+    };
+    let (_, pretty) = expand(&input);
+    assert_snapshot("status_repr_enum", &pretty);
+    // No `packed` attribute sets a layout: the type inherits its parent's.
+    assert!(squash(&pretty).contains("Enter<::packed_core::layout::Inherit>"));
+}
+
+#[test]
+fn diff_shows_changed_lines() {
+    assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    2 + x\n    3 - b\n");
+    assert_eq!(diff("a\n", "a\n"), "");
+}

@@ -1,0 +1,111 @@
+#[doc(hidden)]
+#[allow(
+    non_upper_case_globals,
+    unused_qualifications,
+    unused_parens,
+    clippy::absolute_paths,
+    clippy::semicolon_if_nothing_returned,
+    clippy::used_underscore_binding,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::unnecessary_cast,
+    clippy::match_single_binding,
+    clippy::needless_question_mark,
+)]
+const _: () = {
+    #[automatically_derived]
+    impl ::packed_core::Encode for Status {
+        #[inline]
+        fn encode<
+            __C: ::packed_core::Ctx,
+            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
+        >(
+            &self,
+            __w: &mut __W,
+        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
+            ::packed_core::__private::write_repr::<
+                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                ::packed_core::__private::i32,
+                __W,
+            >(
+                match self {
+                    Self::Active => {
+                        Self::Active as ::packed_core::__private::i32
+                            as ::packed_core::__private::i32
+                    }
+                    Self::Closed => {
+                        Self::Closed as ::packed_core::__private::i32
+                            as ::packed_core::__private::i32
+                    }
+                },
+                __w,
+            )
+        }
+        #[inline]
+        fn encode_header<
+            __C: ::packed_core::Ctx,
+            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
+        >(
+            __w: &mut __W,
+        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
+            ::packed_core::__private::write_header::<
+                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                __W,
+            >(__w)
+        }
+    }
+    #[automatically_derived]
+    impl<'__de> ::packed_core::Decode<'__de> for Status {
+        const MIN_WIRE: ::packed_core::__private::usize = 1usize;
+        #[inline]
+        fn decode<
+            __C: ::packed_core::Ctx,
+            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
+        >(
+            __r: &mut __R,
+        ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
+            let __off = ::packed_core::Reader::offset(__r);
+            let __d = ::packed_core::__private::read_repr::<
+                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                ::packed_core::__private::i32,
+                __R,
+            >(__r)?;
+            if __d
+                == (Self::Active as ::packed_core::__private::i32
+                    as ::packed_core::__private::i32)
+            {
+                return ::packed_core::__private::Ok(Self::Active);
+            }
+            if __d
+                == (Self::Closed as ::packed_core::__private::i32
+                    as ::packed_core::__private::i32)
+            {
+                return ::packed_core::__private::Ok(Self::Closed);
+            }
+            ::packed_core::__private::Err(
+                ::packed_core::__private::unknown_variant(
+                    __off,
+                    "Status",
+                    ::packed_core::__private::tag_bits(__d),
+                ),
+            )
+        }
+        #[inline]
+        fn decode_header<
+            __C: ::packed_core::Ctx,
+            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
+        >(
+            __r: &mut __R,
+        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
+            ::packed_core::__private::read_header::<
+                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                __R,
+            >(__r)
+        }
+    }
+    #[automatically_derived]
+    impl ::packed_core::Kind for Status {
+        const KIND: ::packed_core::__private::i64 = 5i64;
+    }
+};

@@ -1,0 +1,13 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+struct Message {
+    #[packed(max = -1)]
+    name: String,
+}
+
+fn main() {
+    let _ = packed_core::to_vec(&Message {
+        name: String::new(),
+    });
+}
