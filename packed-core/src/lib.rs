@@ -41,7 +41,7 @@
 //! | `tag` | (enums) width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
 //! | `kind` | an integer, the type's [`Kind`] for envelopes | |
 //! | `crate` | path to `packed_core` if renamed | `::packed_core` |
-//! | `bound` | where-predicates replacing the inferred bounds | inferred |
+//! | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
 //!
 //! On a field: `len` (overrides every length prefix in the field's value), `max = N`
 //! (checked on encode and decode, like Bitsery's `maxSize`), `skip` (not written;
