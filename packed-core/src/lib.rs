@@ -295,6 +295,15 @@ fn from_slice_ctx<'de, C: Ctx, T: Decode<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, DecodeError> {
+    // The value must take up the whole input, so input beyond the limit can never be
+    // valid; refusing it here also keeps the reader from mistaking the limit for the end
+    // of the input (a value ending exactly at the limit, a length checked against it).
+    if bytes.len() > limits.max_bytes {
+        return Err(DecodeError::ByteLimitExceeded {
+            offset: limits.max_bytes,
+            limit: limits.max_bytes,
+        });
+    }
     let mut r = SliceReader::with_limits(bytes, limits);
     let v = decode_with::<C, T, _>(&mut r)?;
     finish(&r)?;

@@ -57,9 +57,16 @@ pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 /// Elements decoded per step from a stream, so memory follows the input received.
 const STREAM_CHUNK_BYTES: usize = 64 * 1024;
 
-/// Checks that `len` elements of at least `min_wire` bytes each (at least one, even for
-/// types that encode to nothing) fit in what is left of the input, before anything is
-/// allocated. Returns how many elements may be allocated up front.
+/// Elements that encode to nothing (`()`, `PhantomData`, structs of skipped fields) a
+/// sequence may hold beyond one per remaining input byte. They cost no input, so without
+/// a cap a prefix could make the decoder loop 2^64 times (or, for types that are not
+/// zero-sized in memory, allocate for them).
+pub(crate) const ZERO_WIRE_SLACK: usize = 4096;
+
+/// Checks, before anything is allocated, that `len` elements of at least `min_wire`
+/// bytes each fit in what is left of the input (elements that encode to nothing: at most
+/// one per remaining byte plus [`ZERO_WIRE_SLACK`]). Returns how many elements may be
+/// allocated up front.
 #[inline(always)]
 pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
     offset: usize,
@@ -67,14 +74,20 @@ pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
     min_wire: usize,
     r: &R,
 ) -> Result<usize, DecodeError> {
+    let slack = if min_wire == 0 { ZERO_WIRE_SLACK } else { 0 };
     match r.remaining() {
         Some(remaining) => {
-            if len.saturating_mul(min_wire.max(1)) > remaining {
+            if len.saturating_mul(min_wire.max(1)) > remaining.saturating_add(slack) {
                 return Err(exceeds(offset, len, remaining));
             }
             Ok(len)
         }
-        None => Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1))),
+        None => {
+            if min_wire == 0 && len > slack {
+                return Err(exceeds(offset, len, 0));
+            }
+            Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)))
+        }
     }
 }
 
@@ -109,7 +122,7 @@ fn append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 }
 
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
-#[inline]
+#[inline(always)]
 fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<Cow<'de, str>, DecodeError> {
@@ -117,12 +130,27 @@ fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     claim::<u8, R>(offset, len, 1, r)?;
     let start = r.offset();
     match r.read_cow(len)? {
-        Cow::Borrowed(b) => core::str::from_utf8(b)
-            .map(Cow::Borrowed)
-            .map_err(|e| utf8(start, &e)),
+        Cow::Borrowed(b) => str_from_utf8(b, start).map(Cow::Borrowed),
         Cow::Owned(v) => String::from_utf8(v)
             .map(Cow::Owned)
             .map_err(|e| utf8(start, &e.utf8_error())),
+    }
+}
+
+/// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
+///
+/// Short strings dominate records, and `core::str::from_utf8` costs about a hundred
+/// instructions on one of them; an ASCII scan costs a few, so ASCII takes a fast path.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
+    if bytes.is_ascii() {
+        // SAFETY: every byte is below 0x80, and a sequence of ASCII bytes is valid
+        // UTF-8 (each byte is a one-byte code point). Hostile input for both paths:
+        // the `utf8_fast_path_*` tests below.
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+    } else {
+        core::str::from_utf8(bytes).map_err(|e| utf8(start, &e))
     }
 }
 
@@ -151,12 +179,12 @@ impl Encode for String {
 
 impl<'de> Decode<'de> for String {
     const MIN_WIRE: usize = 1;
-    #[inline]
+    #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         decode_str::<C, R>(r).map(Cow::into_owned)
     }
 
-    #[inline]
+    #[inline(always)]
     fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
         &mut self,
         r: &mut R,
@@ -170,13 +198,13 @@ impl<'de> Decode<'de> for String {
 
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     const MIN_WIRE: usize = 1;
-    #[inline]
+    #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
         claim::<u8, R>(offset, len, 1, r)?;
         let start = r.offset();
         let bytes = r.borrow_bytes(len)?;
-        core::str::from_utf8(bytes).map_err(|e| utf8(start, &e))
+        str_from_utf8(bytes, start)
     }
 }
 
@@ -383,4 +411,80 @@ mod hashed {
     use std::collections::{HashMap, HashSet};
     maps!(HashMap<K: Eq: core::hash::Hash, V, S> hashed);
     maps!(HashSet<T: Eq: core::hash::Hash, S> hashed;);
+}
+
+#[cfg(test)]
+mod tests {
+    //! The ASCII fast path of [`str_from_utf8`](super::str_from_utf8) must accept
+    //! exactly what `core::str::from_utf8` accepts, and report the same offsets.
+
+    use alloc::{string::String, vec::Vec};
+
+    use crate::DecodeError;
+
+    /// `bytes` behind a one-byte compact length prefix (all cases are under 128 bytes).
+    fn framed(bytes: &[u8]) -> Vec<u8> {
+        let mut v = Vec::with_capacity(bytes.len() + 1);
+        v.push(u8::try_from(bytes.len()).unwrap());
+        v.extend_from_slice(bytes);
+        v
+    }
+
+    /// Decodes `bytes` as `&str`, `String` and in place into a `String`; all three
+    /// must agree.
+    fn decode_all(bytes: &[u8]) -> Result<String, DecodeError> {
+        let input = framed(bytes);
+        let borrowed = crate::from_slice::<&str>(&input).map(String::from);
+        let owned = crate::from_slice::<String>(&input);
+        let mut reused = String::from("previous contents");
+        let in_place = crate::from_slice_into(&input, &mut reused).map(|()| reused);
+        assert_eq!(borrowed, owned, "{bytes:02x?}");
+        assert_eq!(owned, in_place, "{bytes:02x?}");
+        owned
+    }
+
+    #[test]
+    fn utf8_fast_path_accepts_ascii_and_valid_utf8() {
+        // Lengths 0..=40 cover the byte-wise tail and the word-wise body of the scan.
+        for n in 0..=40 {
+            let s: String = (0..n).map(|i| char::from(b' ' + (i % 95) as u8)).collect();
+            assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
+        }
+        // Every ASCII byte, 0x00..=0x7F.
+        let all: Vec<u8> = (0..0x80).collect();
+        assert_eq!(decode_all(&all).unwrap().as_bytes(), &all[..]);
+        // Multi-byte sequences take the checked path.
+        for s in [
+            "h\u{e9}llo",
+            "\u{20ac}",
+            "\u{1f600}",
+            "abcdefghijklmnop\u{7ff}",
+        ] {
+            assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn utf8_fast_path_rejects_hostile_bytes() {
+        // (string bytes, offset of the first invalid byte in the framed input). The
+        // frame is one length byte, so a string's byte i is at offset 1 + i.
+        let cases: [(&[u8], usize); 9] = [
+            (&[0x80], 1),                    // lone continuation byte
+            (&[0xFF], 1),                    // never valid in UTF-8
+            (&[b'a', 0xC0, 0x80], 2),        // overlong NUL after 1 ASCII byte
+            (&[0xED, 0xA0, 0x80], 1),        // UTF-16 surrogate U+D800
+            (&[b'a', b'b', 0xE2, 0x82], 3),  // truncated 3-byte sequence
+            (&[0xF4, 0x90, 0x80, 0x80], 1),  // above U+10FFFF
+            (b"0123456789abcdef\xFE", 17),   // after a full ASCII word run
+            (b"0123456\x80", 8),             // last byte of the first word
+            (b"ok\xE2\x82\xACthen\xC3", 10), // valid euro sign, then truncated
+        ];
+        for (bytes, offset) in cases {
+            assert_eq!(
+                decode_all(bytes),
+                Err(DecodeError::InvalidUtf8 { offset }),
+                "{bytes:02x?}"
+            );
+        }
+    }
 }
