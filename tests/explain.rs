@@ -1,7 +1,11 @@
 //! `explain`, `explain_as` and `compare`: every byte attributed, exactly once.
 
-use packed_core::{layout, Explanation, Packed, Role};
+use std::fmt::Debug;
+
+use packed_core::{layout, Decode, Encode, Explanation, Layout, Packed, Role};
 use proptest::prelude::*;
+
+mod common;
 
 #[derive(Packed, Debug, Clone, PartialEq)]
 struct Meta {
@@ -28,7 +32,11 @@ struct Document {
 enum Shape {
     Dot,
     Line(u16, Option<u32>),
-    Poly { points: Vec<(i8, i8)>, #[packed(len = "u16")] label: String },
+    Poly {
+        points: Vec<(i8, i8)>,
+        #[packed(len = "u16")]
+        label: String,
+    },
 }
 
 #[derive(Packed, Debug, Clone, PartialEq)]
@@ -61,10 +69,17 @@ fn seed() -> Document {
     Document {
         id: "ytglvmbsd".into(),
         status: 2,
-        meta: Meta { region: "hokq".into(), version: 3 },
+        meta: Meta {
+            region: "hokq".into(),
+            version: 3,
+        },
         items: items
             .iter()
-            .map(|&(s, q, p)| Item { sku: s.into(), qty: q, price_minor: p })
+            .map(|&(s, q, p)| Item {
+                sku: s.into(),
+                qty: q,
+                price_minor: p,
+            })
             .collect(),
     }
 }
@@ -92,12 +107,18 @@ fn seed_document_role_summary() {
     let c = packed_core::explain(&d).unwrap();
     assert_exact_cover(&c, &packed_core::to_vec(&d).unwrap());
     let t = c.by_role();
-    assert_eq!((t.header, t.length, t.tag, t.flag, t.value), (0, 11, 0, 0, 179));
+    assert_eq!(
+        (t.header, t.length, t.tag, t.flag, t.value),
+        (0, 11, 0, 0, 179)
+    );
     // YAS: the 7-byte header and 11 eight-byte lengths, the same 179 value bytes.
     let y = packed_core::explain_as::<layout::Yas, _>(&d).unwrap();
     assert_exact_cover(&y, &packed_core::to_vec_as::<layout::Yas, _>(&d).unwrap());
     let t = y.by_role();
-    assert_eq!((t.header, t.length, t.tag, t.flag, t.value), (7, 88, 0, 0, 179));
+    assert_eq!(
+        (t.header, t.length, t.tag, t.flag, t.value),
+        (7, 88, 0, 0, 179)
+    );
     assert_eq!(y.spans()[0].role, Role::Header);
     assert_eq!(y.span_bytes(&y.spans()[0]), b"yas0017");
 }
@@ -105,7 +126,11 @@ fn seed_document_role_summary() {
 #[test]
 fn field_paths_name_every_span() {
     let e = packed_core::explain(&seed()).unwrap();
-    let paths: Vec<(&str, Role, usize)> = e.spans().iter().map(|s| (s.path.as_str(), s.role, s.len)).collect();
+    let paths: Vec<(&str, Role, usize)> = e
+        .spans()
+        .iter()
+        .map(|s| (s.path.as_str(), s.role, s.len))
+        .collect();
     assert_eq!(paths[0], ("id", Role::Length, 1));
     assert_eq!(paths[1], ("id", Role::Value, 9));
     assert_eq!(paths[2], ("status", Role::Value, 4));
@@ -122,7 +147,14 @@ fn field_paths_name_every_span() {
 #[test]
 fn tags_flags_and_repr_enums_have_roles() {
     let m = Mixed {
-        shapes: vec![Shape::Dot, Shape::Line(5, Some(9)), Shape::Poly { points: vec![(1, 2)], label: "ab".into() }],
+        shapes: vec![
+            Shape::Dot,
+            Shape::Line(5, Some(9)),
+            Shape::Poly {
+                points: vec![(1, 2)],
+                label: "ab".into(),
+            },
+        ],
         level: Level::High,
         maybe: None,
         nums: vec![1, 2, 3],
@@ -136,16 +168,26 @@ fn tags_flags_and_repr_enums_have_roles() {
     assert_eq!((t.tag, t.flag, t.length), (3, 2, 5));
     // YAS enums: the u16 repr enum gains a size byte (role tag).
     let y = packed_core::explain_as::<layout::YasNoHeader, _>(&m).unwrap();
-    let level: Vec<_> = y.spans().iter().filter(|s| s.path == "level").map(|s| (s.role, s.len)).collect();
+    let level: Vec<_> = y
+        .spans()
+        .iter()
+        .filter(|s| s.path == "level")
+        .map(|s| (s.role, s.len))
+        .collect();
     assert_eq!(level, [(Role::Tag, 1), (Role::Value, 2)]);
 }
 
 #[test]
 fn display_is_an_annotated_dump() {
-    let text = packed_core::explain_as::<layout::Yas, _>(&seed()).unwrap().to_string();
+    let text = packed_core::explain_as::<layout::Yas, _>(&seed())
+        .unwrap()
+        .to_string();
     assert!(text.contains("79 61 73 30 30 31 37"), "{text}");
     assert!(text.contains("items[3].sku"), "{text}");
-    assert!(text.contains("274 bytes: 95 framing (header 7, length 88, tag 0, flag 0) + 179 value"), "{text}");
+    assert!(
+        text.contains("274 bytes: 95 framing (header 7, length 88, tag 0, flag 0) + 179 value"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -160,7 +202,11 @@ fn compare_renders_the_seed_table() {
         .unwrap()
         .layout::<layout::YasCompacted>("yas-compacted")
         .unwrap();
-    let totals: Vec<usize> = table.rows().iter().map(|(_, e)| e.by_role().total()).collect();
+    let totals: Vec<usize> = table
+        .rows()
+        .iter()
+        .map(|(_, e)| e.by_role().total())
+        .collect();
     assert_eq!(totals, [190, 274, 267, 134]);
     let text = table.to_string();
     assert!(text.contains("+84"), "{text}");
@@ -174,7 +220,10 @@ fn arb_shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         Just(Shape::Dot),
         (any::<u16>(), any::<Option<u32>>()).prop_map(|(a, b)| Shape::Line(a, b)),
-        (proptest::collection::vec(any::<(i8, i8)>(), 0..5), "[a-z]{0,300}")
+        (
+            proptest::collection::vec(any::<(i8, i8)>(), 0..5),
+            "[a-z]{0,300}"
+        )
             .prop_map(|(points, label)| Shape::Poly { points, label }),
     ]
 }
@@ -187,7 +236,13 @@ fn arb_mixed() -> impl Strategy<Value = Mixed> {
         proptest::collection::vec(any::<u32>(), 0..200),
         any::<[u8; 3]>(),
     )
-        .prop_map(|(shapes, level, maybe, nums, fixed)| Mixed { shapes, level, maybe, nums, fixed })
+        .prop_map(|(shapes, level, maybe, nums, fixed)| Mixed {
+            shapes,
+            level,
+            maybe,
+            nums,
+            fixed,
+        })
 }
 
 proptest! {
@@ -200,4 +255,38 @@ proptest! {
         assert_exact_cover(&packed_core::explain_as::<layout::YasCompactedBig, _>(&m).unwrap(), &packed_core::to_vec_as::<layout::YasCompactedBig, _>(&m).unwrap());
         assert_exact_cover(&packed_core::explain_as::<layout::Varint, _>(&m).unwrap(), &packed_core::to_vec_as::<layout::Varint, _>(&m).unwrap());
     }
+}
+
+/// For every golden file: `explain` of the attribute type and `explain_as::<L>` of the
+/// attribute-free type both cover the real library's bytes exactly.
+struct CoverGolden {
+    files: usize,
+}
+
+impl common::Visitor for CoverGolden {
+    fn visit<A, F, L>(&mut self, config: &'static str, fixture: &'static str, own: &A, free: &F)
+    where
+        A: Encode + for<'de> Decode<'de> + PartialEq + Debug,
+        F: Encode + for<'de> Decode<'de> + PartialEq + Debug,
+        L: Layout,
+    {
+        let bytes = common::golden(config, fixture);
+        assert_exact_cover(&packed_core::explain(own).unwrap(), &bytes);
+        let e = packed_core::explain_as::<L, F>(free).unwrap();
+        assert_exact_cover(&e, &bytes);
+        // YAS headers are attributed to the header role, and only they are.
+        assert_eq!(
+            e.by_role().header,
+            if bytes.starts_with(b"yas") { 7 } else { 0 },
+            "{config}_{fixture}"
+        );
+        self.files += 1;
+    }
+}
+
+#[test]
+fn spans_cover_every_golden_file_exactly() {
+    let mut v = CoverGolden { files: 0 };
+    common::for_each_golden(&mut v);
+    assert_eq!(v.files, 112);
 }
