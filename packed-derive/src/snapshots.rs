@@ -183,7 +183,12 @@ fn status_repr_enum() {
     let (_, pretty) = expand(&input);
     assert_snapshot("status_repr_enum", &pretty);
     // No `packed` attribute sets a layout: the type inherits its parent's.
-    assert!(squash(&pretty).contains("Enter<::packed_core::layout::Inherit>"));
+    let flat = squash(&pretty);
+    assert!(
+        flat.contains("type__PackedOwnLayout=::packed_core::layout::Inherit;"),
+        "{flat}"
+    );
+    assert!(flat.contains("Enter<__PackedOwnLayout>"));
 }
 
 #[test]

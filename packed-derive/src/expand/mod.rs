@@ -19,7 +19,10 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => {
             let g = Gen::new(&cont);
-            let mut body = encode::impl_encode(&g);
+            let own = &g.own;
+            // One name for the layout, read by every impl in the block.
+            let mut body = quote!(type __PackedOwnLayout = #own;);
+            body.extend(encode::impl_encode(&g));
             body.extend(decode::impl_decode(&g));
             body.extend(g.impl_kind());
             wrap(&body)
@@ -113,7 +116,9 @@ pub(crate) struct Gen<'a> {
     pub(crate) cont: &'a Container<'a>,
     /// Path of the runtime crate, `::packed_core` unless `crate = "..."`.
     pub(crate) krate: TokenStream,
-    /// `<__C as Ctx>::Enter<OWN>`: the context of this type's fields.
+    /// The type naming this type's own layout: `layout::Spec<...>` or `layout::Inherit`.
+    pub(crate) own: TokenStream,
+    /// `<__C as Ctx>::Enter<__PackedOwnLayout>`: the context of this type's fields.
     pub(crate) inner: TokenStream,
 }
 
@@ -124,8 +129,13 @@ impl<'a> Gen<'a> {
             None => quote!(::packed_core),
         };
         let own = own_layout(cont, &krate);
-        let inner = quote!(<__C as #krate::Ctx>::Enter<#own>);
-        Self { cont, krate, inner }
+        let inner = quote!(<__C as #krate::Ctx>::Enter<__PackedOwnLayout>);
+        Self {
+            cont,
+            krate,
+            own,
+            inner,
+        }
     }
 
     pub(crate) fn ident(&self) -> &syn::Ident {

@@ -14,6 +14,13 @@
     clippy::needless_question_mark,
 )]
 const _: () = {
+    type __PackedOwnLayout = ::packed_core::layout::Spec<
+        ::packed_core::len::U64,
+        ::packed_core::num::Fixed,
+        ::packed_core::num::Little,
+        ::packed_core::layout::NoHeader,
+        ::packed_core::layout::PlainEnums,
+    >;
     #[automatically_derived]
     impl ::packed_core::Encode for Frame {
         #[inline]
@@ -28,15 +35,7 @@ const _: () = {
             <Vec<
                 u8,
             > as ::packed_core::Encode>::encode::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(&self.payload, __w)?;
             ::packed_core::Writer::pop_path(__w);
@@ -44,13 +43,7 @@ const _: () = {
             ::packed_core::__private::push_field(__w, "name");
             <String as ::packed_core::Encode>::encode::<
                 <<__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
+                    __PackedOwnLayout,
                 > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
                 __W,
             >(&self.name, __w)?;
@@ -65,15 +58,7 @@ const _: () = {
             __w: &mut __W,
         ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
             ::packed_core::__private::write_header::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(__w)
         }
@@ -98,28 +83,14 @@ const _: () = {
                 > as ::packed_core::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<
-                        ::packed_core::layout::Spec<
-                            ::packed_core::len::U64,
-                            ::packed_core::num::Fixed,
-                            ::packed_core::num::Little,
-                            ::packed_core::layout::NoHeader,
-                            ::packed_core::layout::PlainEnums,
-                        >,
-                    >,
+                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?,
                 name: <String as ::packed_core::Decode<
                     '__de,
                 >>::decode::<
                     <<__C as ::packed_core::Ctx>::Enter<
-                        ::packed_core::layout::Spec<
-                            ::packed_core::len::U64,
-                            ::packed_core::num::Fixed,
-                            ::packed_core::num::Little,
-                            ::packed_core::layout::NoHeader,
-                            ::packed_core::layout::PlainEnums,
-                        >,
+                        __PackedOwnLayout,
                     > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
                     __R,
                 >(__r)?,
@@ -141,28 +112,14 @@ const _: () = {
             > as ::packed_core::Decode<
                 '__de,
             >>::decode_in_place::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.payload, __r)?;
             <String as ::packed_core::Decode<
                 '__de,
             >>::decode_in_place::<
                 <<__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
+                    __PackedOwnLayout,
                 > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
                 __R,
             >(&mut self.name, __r)?;
@@ -177,15 +134,7 @@ const _: () = {
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
             ::packed_core::__private::read_header::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Little,
-                        ::packed_core::layout::NoHeader,
-                        ::packed_core::layout::PlainEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(__r)
         }

@@ -14,6 +14,13 @@
     clippy::needless_question_mark,
 )]
 const _: () = {
+    type __PackedOwnLayout = ::packed_core::layout::Spec<
+        ::packed_core::len::U64,
+        ::packed_core::num::Fixed,
+        ::packed_core::num::Big,
+        ::packed_core::layout::YasHeader,
+        ::packed_core::layout::YasEnums,
+    >;
     #[automatically_derived]
     impl<'a, T> ::packed_core::Encode for Shape<'a, T>
     where
@@ -30,15 +37,7 @@ const _: () = {
             match self {
                 Self::Unit => {
                     ::packed_core::__private::write_tag::<
-                        <__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
-                        >,
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                         ::packed_core::__private::u16,
                         __W,
                     >(0u16, __w)?;
@@ -47,44 +46,20 @@ const _: () = {
                 }
                 Self::Pair(__f0, __f1) => {
                     ::packed_core::__private::write_tag::<
-                        <__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
-                        >,
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                         ::packed_core::__private::u16,
                         __W,
                     >(1u16, __w)?;
                     ::packed_core::__private::push_variant(__w, "Pair");
                     ::packed_core::__private::push_field(__w, "0");
                     <u8 as ::packed_core::Encode>::encode::<
-                        <__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
-                        >,
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                         __W,
                     >(__f0, __w)?;
                     ::packed_core::Writer::pop_path(__w);
                     ::packed_core::__private::push_field(__w, "1");
                     <&'a str as ::packed_core::Encode>::encode::<
-                        <__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
-                        >,
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                         __W,
                     >(__f1, __w)?;
                     ::packed_core::Writer::pop_path(__w);
@@ -92,15 +67,7 @@ const _: () = {
                 }
                 Self::Named { items: __f0, cache: __f1 } => {
                     ::packed_core::__private::write_tag::<
-                        <__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
-                        >,
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                         ::packed_core::__private::u16,
                         __W,
                     >(2u16, __w)?;
@@ -111,13 +78,7 @@ const _: () = {
                         T,
                     > as ::packed_core::Encode>::encode::<
                         <<<__C as ::packed_core::Ctx>::Enter<
-                            ::packed_core::layout::Spec<
-                                ::packed_core::len::U64,
-                                ::packed_core::num::Fixed,
-                                ::packed_core::num::Big,
-                                ::packed_core::layout::YasHeader,
-                                ::packed_core::layout::YasEnums,
-                            >,
+                            __PackedOwnLayout,
                         > as ::packed_core::Ctx>::WithLen<
                             ::packed_core::len::U8,
                         > as ::packed_core::Ctx>::WithMax<3usize>,
@@ -137,15 +98,7 @@ const _: () = {
             __w: &mut __W,
         ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
             ::packed_core::__private::write_header::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Big,
-                        ::packed_core::layout::YasHeader,
-                        ::packed_core::layout::YasEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(__w)
         }
@@ -168,15 +121,7 @@ const _: () = {
             ::packed_core::Reader::enter(__r)?;
             let __off = ::packed_core::Reader::offset(__r);
             let __tag = ::packed_core::__private::read_tag::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Big,
-                        ::packed_core::layout::YasHeader,
-                        ::packed_core::layout::YasEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 ::packed_core::__private::u16,
                 __R,
             >(__r)?;
@@ -187,29 +132,13 @@ const _: () = {
                         <u8 as ::packed_core::Decode<
                             '__de,
                         >>::decode::<
-                            <__C as ::packed_core::Ctx>::Enter<
-                                ::packed_core::layout::Spec<
-                                    ::packed_core::len::U64,
-                                    ::packed_core::num::Fixed,
-                                    ::packed_core::num::Big,
-                                    ::packed_core::layout::YasHeader,
-                                    ::packed_core::layout::YasEnums,
-                                >,
-                            >,
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                             __R,
                         >(__r)?,
                         <&'a str as ::packed_core::Decode<
                             '__de,
                         >>::decode::<
-                            <__C as ::packed_core::Ctx>::Enter<
-                                ::packed_core::layout::Spec<
-                                    ::packed_core::len::U64,
-                                    ::packed_core::num::Fixed,
-                                    ::packed_core::num::Big,
-                                    ::packed_core::layout::YasHeader,
-                                    ::packed_core::layout::YasEnums,
-                                >,
-                            >,
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                             __R,
                         >(__r)?,
                     )
@@ -222,13 +151,7 @@ const _: () = {
                             '__de,
                         >>::decode::<
                             <<<__C as ::packed_core::Ctx>::Enter<
-                                ::packed_core::layout::Spec<
-                                    ::packed_core::len::U64,
-                                    ::packed_core::num::Fixed,
-                                    ::packed_core::num::Big,
-                                    ::packed_core::layout::YasHeader,
-                                    ::packed_core::layout::YasEnums,
-                                >,
+                                __PackedOwnLayout,
                             > as ::packed_core::Ctx>::WithLen<
                                 ::packed_core::len::U8,
                             > as ::packed_core::Ctx>::WithMax<3usize>,
@@ -258,15 +181,7 @@ const _: () = {
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
             ::packed_core::__private::read_header::<
-                <__C as ::packed_core::Ctx>::Enter<
-                    ::packed_core::layout::Spec<
-                        ::packed_core::len::U64,
-                        ::packed_core::num::Fixed,
-                        ::packed_core::num::Big,
-                        ::packed_core::layout::YasHeader,
-                        ::packed_core::layout::YasEnums,
-                    >,
-                >,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(__r)
         }

@@ -14,6 +14,7 @@
     clippy::needless_question_mark,
 )]
 const _: () = {
+    type __PackedOwnLayout = ::packed_core::layout::Inherit;
     #[automatically_derived]
     impl ::packed_core::Encode for Status {
         #[inline]
@@ -25,7 +26,7 @@ const _: () = {
             __w: &mut __W,
         ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
             ::packed_core::__private::write_repr::<
-                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 ::packed_core::__private::i32,
                 __W,
             >(
@@ -50,7 +51,7 @@ const _: () = {
             __w: &mut __W,
         ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
             ::packed_core::__private::write_header::<
-                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(__w)
         }
@@ -67,7 +68,7 @@ const _: () = {
         ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
             let __off = ::packed_core::Reader::offset(__r);
             let __d = ::packed_core::__private::read_repr::<
-                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 ::packed_core::__private::i32,
                 __R,
             >(__r)?;
@@ -99,7 +100,7 @@ const _: () = {
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
             ::packed_core::__private::read_header::<
-                <__C as ::packed_core::Ctx>::Enter<::packed_core::layout::Inherit>,
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(__r)
         }
