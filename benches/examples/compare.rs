@@ -1,21 +1,66 @@
-//! The main job: the seed document under every layout, side by side.
+//! The main job: the seed document under every layout and through the Rust peers, side
+//! by side: bytes, encode and decode time, round trips per second.
 //!
-//! `cargo run --release --example compare`
+//! ```text
+//! cargo run --release --example compare                      # tables on stdout
+//! cargo run --release --example compare -- --out table.md    # also as Markdown
+//! cargo run --release --example compare -- --out table.csv   # ... or CSV
+//! cargo run --release --example compare -- --all             # plus log and mesh
+//! ```
+//!
+//! All rows are measured interleaved in one run: every round times every row's encode,
+//! decode and round trip for a fixed number of iterations (calibrated first to about
+//! `BATCH` each), and each figure is the median over the rounds. So drift on a busy
+//! machine hits every row alike and the ratios hold.
 
-use packed_benches::{seed_document, Document};
-use packed_core::{layout, Layout};
+use std::rc::Rc;
+use std::time::Duration;
 
-/// One row: a layout's name and how to encode and decode the document with it.
-struct Row {
-    name: &'static str,
-    encode: fn(&Document) -> Vec<u8>,
+use packed_benches::{seed_document, Document, Row};
+
+#[path = "../benches/peers.rs"]
+mod peers;
+
+/// Target duration of one timed batch.
+const BATCH: Duration = Duration::from_micros(500);
+/// Rounds over all rows; the reported figure is the median.
+const ROUNDS: usize = 61;
+
+/// Command-line options.
+struct Options {
+    out: Option<String>,
+    all: bool,
+    rounds: usize,
 }
 
-fn row<L: Layout>(name: &'static str) -> Row {
-    Row {
-        name,
-        encode: |d| packed_core::to_vec_as::<L, _>(d).expect("the seed document fits every layout"),
+fn parse_args() -> Options {
+    let mut o = Options {
+        out: None,
+        all: false,
+        rounds: ROUNDS,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--out" => o.out = args.next(),
+            "--all" => o.all = true,
+            "--rounds" => {
+                o.rounds = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(ROUNDS)
+                    .max(1)
+            }
+            "--help" | "-h" => {
+                println!("usage: compare [--out FILE(.md|.csv)] [--all] [--rounds N]");
+                std::process::exit(0);
+            }
+            s if s.starts_with("--out=") => o.out = Some(s["--out=".len()..].to_owned()),
+            // `cargo bench`/`cargo test` style flags are ignored.
+            _ => {}
+        }
     }
+    o
 }
 
 fn hex(bytes: &[u8], n: usize) -> String {
@@ -24,24 +69,234 @@ fn hex(bytes: &[u8], n: usize) -> String {
     format!("{}{more}", shown.join(" "))
 }
 
-fn main() {
-    let doc = seed_document();
-    let rows = [
-        row::<layout::Bitsery>("compact (Bitsery)"),
-        row::<layout::Spec<packed_core::len::U8, packed_core::num::Fixed, packed_core::num::Little, layout::NoHeader, layout::PlainEnums>>("u8 lengths"),
-        row::<layout::Spec<packed_core::len::U16, packed_core::num::Fixed, packed_core::num::Little, layout::NoHeader, layout::PlainEnums>>("u16 lengths"),
-        row::<layout::Spec<packed_core::len::U32, packed_core::num::Fixed, packed_core::num::Little, layout::NoHeader, layout::PlainEnums>>("u32 lengths"),
-        row::<layout::YasNoHeader>("u64 lengths (YAS, no header)"),
-        row::<layout::Yas>("YAS binary (u64 + header)"),
-        row::<layout::YasCompacted>("YAS compacted"),
-        row::<layout::Varint>("varint (LEB128)"),
-    ];
-    let base = (rows[0].encode)(&doc).len();
+/// The size table: each layout's bytes and first bytes.
+fn print_sizes(rows: &[Row]) {
+    let base = rows[0].bytes.len();
     println!("seed document under each layout\n");
-    println!("{:<30} {:>6} {:>7}  first bytes", "layout", "bytes", "vs 1st");
-    for r in &rows {
-        let bytes = (r.encode)(&doc);
-        let diff = bytes.len() as isize - base as isize;
-        println!("{:<30} {:>6} {:>+7}  {}", r.name, bytes.len(), diff, hex(&bytes, 24));
+    println!(
+        "{:<30} {:>6} {:>7}  first bytes",
+        "layout", "bytes", "vs 1st"
+    );
+    for r in rows {
+        let diff = r.bytes.len() as isize - base as isize;
+        println!(
+            "{:<30} {:>6} {:>+7}  {}",
+            r.name,
+            r.bytes.len(),
+            diff,
+            hex(&r.bytes, 24)
+        );
+    }
+}
+
+/// Median timings of one row, in nanoseconds per operation.
+struct Timing {
+    name: &'static str,
+    bytes: usize,
+    encode: f64,
+    decode: f64,
+    roundtrip: f64,
+}
+
+/// Iterations that make one batch of `op` last about [`BATCH`].
+fn calibrate(op: &mut packed_benches::Timed) -> u64 {
+    let mut iters = 1u64;
+    loop {
+        let t = op(iters);
+        if t >= BATCH / 4 || iters >= 1 << 30 {
+            let per = t.as_secs_f64() / iters as f64;
+            return ((BATCH.as_secs_f64() / per.max(1e-12)) as u64).clamp(1, 1 << 30);
+        }
+        iters *= 4;
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Times every row interleaved: `rounds` rounds, each timing every row's three
+/// operations once (starting at a different row each round).
+fn measure(rows: &mut [Row], rounds: usize) -> Vec<Timing> {
+    let iters: Vec<[u64; 3]> = rows
+        .iter_mut()
+        .map(|r| {
+            [
+                calibrate(&mut r.encode),
+                calibrate(&mut r.decode),
+                calibrate(&mut r.roundtrip),
+            ]
+        })
+        .collect();
+    let mut samples = vec![[(); 3].map(|()| Vec::with_capacity(rounds)); rows.len()];
+    for round in 0..rounds {
+        for k in 0..rows.len() {
+            let i = (k + round) % rows.len();
+            let r = &mut rows[i];
+            for (op, timed) in [&mut r.encode, &mut r.decode, &mut r.roundtrip]
+                .into_iter()
+                .enumerate()
+            {
+                let n = iters[i][op];
+                samples[i][op].push(timed(n).as_secs_f64() * 1e9 / n as f64);
+            }
+        }
+    }
+    rows.iter()
+        .zip(&mut samples)
+        .map(|(r, [e, d, rt])| Timing {
+            name: r.name,
+            bytes: r.bytes.len(),
+            encode: median(e),
+            decode: median(d),
+            roundtrip: median(rt),
+        })
+        .collect()
+}
+
+/// A table: a title and its timings; ratios are to the first row.
+struct Table {
+    title: &'static str,
+    rows: Vec<Timing>,
+}
+
+const HEADER: [&str; 7] = [
+    "format",
+    "bytes",
+    "encode ns",
+    "decode ns",
+    "round trip ns",
+    "round trips/s",
+    "rt vs compact",
+];
+
+/// The cells of one row.
+fn cells(t: &Timing, base: &Timing) -> [String; 7] {
+    let ns = |v: f64| {
+        if v >= 10_000.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.1}")
+        }
+    };
+    [
+        t.name.to_owned(),
+        t.bytes.to_string(),
+        ns(t.encode),
+        ns(t.decode),
+        ns(t.roundtrip),
+        format!("{:.0}", 1e9 / t.roundtrip),
+        format!("{:.2}x", t.roundtrip / base.roundtrip),
+    ]
+}
+
+fn print_table(t: &Table) {
+    println!("\n{}\n", t.title);
+    let widths = [26, 7, 10, 10, 14, 14, 14];
+    let line = |c: &[String]| {
+        let mut s = format!("{:<w$}", c[0], w = widths[0]);
+        for (cell, w) in c[1..].iter().zip(&widths[1..]) {
+            s.push_str(&format!(" {cell:>w$}"));
+        }
+        println!("{s}");
+    };
+    line(&HEADER.map(str::to_owned));
+    for r in &t.rows {
+        line(&cells(r, &t.rows[0]));
+    }
+}
+
+/// Writes the tables as Markdown, or as CSV when `path` ends in `.csv`.
+fn write_tables(path: &str, tables: &[Table]) -> std::io::Result<()> {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    if path.ends_with(".csv") {
+        let _ = writeln!(s, "set,{}", HEADER.join(","));
+        for t in tables {
+            for r in &t.rows {
+                let _ = writeln!(s, "\"{}\",{}", t.title, cells(r, &t.rows[0]).join(","));
+            }
+        }
+    } else {
+        for t in tables {
+            let _ = writeln!(s, "### {}\n", t.title);
+            let _ = writeln!(s, "| {} |", HEADER.join(" | "));
+            let _ = writeln!(s, "|---|{}", "---:|".repeat(HEADER.len() - 1));
+            for r in &t.rows {
+                let _ = writeln!(s, "| {} |", cells(r, &t.rows[0]).join(" | "));
+            }
+            s.push('\n');
+        }
+    }
+    std::fs::write(path, s)
+}
+
+/// The seed document: every layout, borrowed and in-place decode, then the peers; and
+/// how many of the rows are layouts.
+fn document_rows(doc: &Rc<Document>) -> (Vec<Row>, usize) {
+    let mut rows = packed_benches::document_layout_rows(doc);
+    let layouts = rows.len();
+    rows.extend(packed_benches::document_special_rows(doc));
+    rows.extend(peers::rows(&Rc::new(peers::Document::from(&**doc))));
+    (rows, layouts)
+}
+
+fn log_rows() -> Vec<Row> {
+    let logs = Rc::new(packed_benches::generate_logs());
+    let mut rows = packed_benches::log_rows(&logs);
+    rows.extend(peers::rows(&Rc::new(peers::Logs::from(&*logs))));
+    rows
+}
+
+fn mesh_rows() -> Vec<Row> {
+    let mesh = Rc::new(packed_benches::generate_mesh());
+    let mut rows = packed_benches::mesh_rows(&mesh);
+    rows.extend(peers::rows(&Rc::new(peers::Mesh::from(&*mesh))));
+    rows
+}
+
+fn main() {
+    let opts = parse_args();
+    let doc = Rc::new(seed_document());
+    let (mut rows, layouts) = document_rows(&doc);
+    print_sizes(&rows[..layouts]);
+
+    let mut tables = vec![Table {
+        title: "seed document",
+        rows: measure(&mut rows, opts.rounds),
+    }];
+    if opts.all {
+        // Fewer rounds: each batch of these is already long.
+        let rounds = (opts.rounds / 2).max(1);
+        tables.push(Table {
+            title: "log (10,000 records)",
+            rows: measure(&mut log_rows(), rounds),
+        });
+        tables.push(Table {
+            title: "mesh (125,000 triangles)",
+            rows: measure(&mut mesh_rows(), rounds),
+        });
+    }
+    for t in &tables {
+        print_table(t);
+    }
+    println!(
+        "\n(median of {} interleaved rounds; ns per operation; ratios to the first row)",
+        opts.rounds
+    );
+    if let Some(path) = &opts.out {
+        match write_tables(path, &tables) {
+            Ok(()) => println!("wrote {path}"),
+            Err(e) => {
+                eprintln!("cannot write {path}: {e}");
+                std::process::exit(1);
+            }
+        }
     }
 }

@@ -65,6 +65,7 @@
 
 extern crate alloc;
 
+mod bulk;
 mod ctx;
 mod error;
 mod explain;
@@ -82,6 +83,7 @@ pub mod __private;
 
 use alloc::vec::Vec;
 
+pub use bulk::Bulk;
 pub use ctx::{Ctx, Cx, FieldLen, Forced, LenOverride, Mode, Native, NoOverride, Root, RootAs};
 pub use error::{DecodeError, EncodeError};
 pub use explain::{compare, explain, explain_as, Comparison, Explanation, RoleTotals, Span};

@@ -6,7 +6,7 @@
 pub use core::default::Default;
 pub use core::marker::{PhantomData, Sized};
 pub use core::option::Option::{self, None, Some};
-pub use core::primitive::{i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
+pub use core::primitive::{bool, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
 use crate::layout::{EnumRepr, Header, Layout};

@@ -26,6 +26,14 @@ use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 /// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
 /// ```
 pub trait Encode {
+    /// Whether a value's encoding is its memory image under any layout with fixed-width
+    /// integers in the host's byte order: true for integers, floats, arrays of them, and
+    /// derived structs of them without padding, attributes or a layout of their own
+    /// (the derive checks sizes and field offsets at compile time). [`Bulk`](crate::Bulk)
+    /// copies slices of such types in one piece; for everything else it is `false`.
+    #[doc(hidden)]
+    const IMAGE: bool = false;
+
     /// Writes `self` under context `C`.
     ///
     /// # Errors

@@ -1,5 +1,5 @@
 //! `Encode`/`Decode` for the standard types.
 
 mod prim;
-mod seq;
+pub(crate) mod seq;
 mod wrap;

@@ -14,6 +14,7 @@ type I<C> = <L<C> as Layout>::Int;
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
+            const IMAGE: bool = true;
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 I::<C>::write::<$t, E<C>, W>(*self, w)
@@ -41,6 +42,7 @@ int!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
 macro_rules! float {
     ($($t:ty),*) => {$(
         impl Encode for $t {
+            const IMAGE: bool = true;
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 E::<C>::write(*self, w)

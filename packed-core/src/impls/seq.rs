@@ -304,6 +304,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
+    const IMAGE: bool = T::IMAGE;
     /// No length prefix: the length is part of the type.
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -450,9 +451,11 @@ mod tests {
             let s: String = (0..n).map(|i| char::from(b' ' + (i % 95) as u8)).collect();
             assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
         }
-        // Every ASCII byte, 0x00..=0x7F.
-        let all: Vec<u8> = (0..0x80).collect();
-        assert_eq!(decode_all(&all).unwrap().as_bytes(), &all[..]);
+        // Every ASCII byte, 0x00..=0x7F, in two strings (a one-byte prefix holds 127).
+        for half in [0..0x40u8, 0x40..0x80] {
+            let bytes: Vec<u8> = half.collect();
+            assert_eq!(decode_all(&bytes).unwrap().as_bytes(), &bytes[..]);
+        }
         // Multi-byte sequences take the checked path.
         for s in [
             "h\u{e9}llo",
