@@ -261,6 +261,31 @@ fn mesh_rows() -> Vec<Row> {
     rows
 }
 
+/// Where the bytes go: the seed document under each layout and in the envelope, by
+/// role and by field (`packed_core::compare`), then its compact encoding annotated
+/// byte by byte (`packed_core::explain`).
+fn print_explanations(doc: &Document) {
+    use packed_core::layout;
+    use ubjson_envelope::Mode;
+    let table = packed_core::compare(doc)
+        .layout::<layout::Bitsery>("compact")
+        .and_then(|t| t.layout::<layout::Yas>("YAS"))
+        .and_then(|t| t.layout::<layout::YasNoHeader>("YAS no header"))
+        .and_then(|t| t.layout::<layout::YasCompacted>("YAS compacted"))
+        .expect("the seed document fits every layout")
+        .row(
+            "envelope fixed-int32",
+            ubjson_envelope::explain(doc, Mode::FixedInt32).expect("fits the envelope"),
+        )
+        .row(
+            "envelope minimal",
+            ubjson_envelope::explain(doc, Mode::Minimal).expect("fits the envelope"),
+        );
+    println!("\nwhere the bytes go (seed document)\n\n{table}");
+    let dump = packed_core::explain(doc).expect("the seed document encodes");
+    println!("the compact encoding, byte by byte\n\n{dump}");
+}
+
 fn main() {
     let opts = parse_args();
     let doc = Rc::new(seed_document());
@@ -290,6 +315,7 @@ fn main() {
         "\n(median of {} interleaved rounds; ns per operation; ratios to the first row)",
         opts.rounds
     );
+    print_explanations(&doc);
     if let Some(path) = &opts.out {
         match write_tables(path, &tables) {
             Ok(()) => println!("wrote {path}"),

@@ -28,9 +28,11 @@ pub struct Item {
     pub price_minor: i64,
 }
 
-/// The seed document: fields in this order, nested records inline. No container
-/// attributes, so it takes whatever layout it is encoded with (Bitsery by default).
+/// The seed document: fields in this order, nested records inline. No layout
+/// attributes, so it takes whatever layout it is encoded with (Bitsery by default);
+/// kind 1 in the UBJSON envelope, as in the seed suite.
 #[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+#[packed(kind = 1)]
 pub struct Document {
     /// Identifier.
     pub id: String,
@@ -445,6 +447,57 @@ where
     }
 }
 
+/// The compact record inside the UBJSON envelope (`ubjson_envelope`), in mode `M`: the
+/// record is encoded, then wrapped (a second copy); unwrapping borrows the payload.
+#[derive(Debug)]
+pub struct Envelope<M>(core::marker::PhantomData<M>);
+
+/// The envelope's marker modes, as types for [`Envelope`].
+pub trait EnvelopeMode {
+    /// The mode.
+    const MODE: ubjson_envelope::Mode;
+    /// Row name.
+    const ROW: &'static str;
+}
+
+/// `l` + 4 bytes for every integer: the seed suite's C writer, 37 bytes.
+#[derive(Debug)]
+pub enum FixedInt32 {}
+/// The smallest marker for every integer: 25 bytes for a payload under 256 bytes.
+#[derive(Debug)]
+pub enum Minimal {}
+
+impl EnvelopeMode for FixedInt32 {
+    const MODE: ubjson_envelope::Mode = ubjson_envelope::Mode::FixedInt32;
+    const ROW: &'static str = "envelope fixed-int32";
+}
+impl EnvelopeMode for Minimal {
+    const MODE: ubjson_envelope::Mode = ubjson_envelope::Mode::Minimal;
+    const ROW: &'static str = "envelope minimal";
+}
+
+impl<M, T> Format<T> for Envelope<M>
+where
+    M: EnvelopeMode,
+    T: packed_core::Packed + packed_core::Kind,
+{
+    const NAME: &'static str = M::ROW;
+    type Enc = Vec<u8>;
+    type Dec = ();
+
+    #[inline]
+    fn encode<'e>(value: &T, enc: &'e mut Vec<u8>) -> &'e [u8] {
+        enc.clear();
+        ubjson_envelope::write_into(value, M::MODE, enc).expect("the data sets fit the envelope");
+        enc
+    }
+
+    #[inline]
+    fn decode(bytes: &[u8], (): &mut ()) -> T {
+        ubjson_envelope::from_slice::<T>(bytes).expect("the envelope decodes its own output")
+    }
+}
+
 /// Times `iters` runs of an operation and returns the elapsed time.
 pub type Timed = Box<dyn FnMut(u64) -> std::time::Duration>;
 
@@ -568,8 +621,8 @@ pub fn document_layout_rows(doc: &std::rc::Rc<Document>) -> Vec<Row> {
         row::<PackedAs<layout::Yas>, _>(doc),
         row::<PackedAs<layout::YasCompacted>, _>(doc),
         row::<PackedAs<layout::Varint>, _>(doc),
-        // UBJSON envelope rows (ubjson-envelope crate) go here, added by its issue:
-        // `row::<UbjsonEnvelope, _>(doc)` once it implements `Format<Document>`.
+        row::<Envelope<FixedInt32>, _>(doc),
+        row::<Envelope<Minimal>, _>(doc),
     ]
 }
 

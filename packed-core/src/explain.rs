@@ -469,10 +469,17 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
                 }
             }
         }
+        let w = self
+            .rows
+            .iter()
+            .map(|(n, _)| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(10);
         writeln!(f)?;
         write!(f, "{:<24}", "bytes by field")?;
         for (name, _) in &self.rows {
-            write!(f, " {:>14}", truncate(name, 14))?;
+            write!(f, " {name:>w$}")?;
         }
         writeln!(f)?;
         for k in &keys {
@@ -490,17 +497,10 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
                 } else {
                     format!("{total} ({:+})", total as isize - b as isize)
                 };
-                write!(f, " {cell:>14}")?;
+                write!(f, " {cell:>w$}")?;
             }
             writeln!(f)?;
         }
         Ok(())
-    }
-}
-
-fn truncate(s: &str, n: usize) -> &str {
-    match s.char_indices().nth(n) {
-        Some((i, _)) => &s[..i],
-        None => s,
     }
 }

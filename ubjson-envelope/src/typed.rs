@@ -165,7 +165,9 @@ fn int_len(bytes: &[u8], at: usize) -> usize {
 
 /// Explains the envelope of `value` byte by byte: the UBJSON framing (role
 /// [`Header`](packed_core::Role::Header)), the kind (a value at path `kind`), the
-/// payload count (a length at `payload`) and the record's own spans under `payload.`.
+/// payload count (a length at `payload`) and the record's own spans, with their own
+/// paths (so an envelope lines up field by field with the bare record in
+/// [`packed_core::compare`]).
 ///
 /// ```
 /// use packed_core::Packed;
@@ -178,7 +180,7 @@ fn int_len(bytes: &[u8], at: usize) -> usize {
 /// let t = e.by_role();
 /// assert_eq!(t.total(), 4 + 37);
 /// assert_eq!((t.header, t.length, t.value), (27, 5, 5 + 4));
-/// assert!(e.spans().iter().any(|s| s.path == "payload.seq"));
+/// assert!(e.spans().iter().any(|s| s.path == "seq"));
 /// # Ok::<(), ubjson_envelope::EnvelopeError>(())
 /// ```
 ///
@@ -199,7 +201,7 @@ pub fn explain<T: Encode + Kind + ?Sized>(
     let end = full.len() - 1;
     debug_assert_eq!(&full[payload_at..end], record.bytes());
     Ok(record.wrapped(
-        "payload",
+        "",
         &[
             (Role::Header, "", &full[..kind_at]),
             (Role::Value, "kind", &full[kind_at..key2_at]),

@@ -115,6 +115,10 @@ fn envelope_explanation_covers_every_byte() {
         assert_eq!(t.length, 11 + count);
         assert_eq!(t.value, 179 + kind);
         assert_eq!(t.header, framing - count - kind);
-        assert!(e.spans().iter().any(|s| s.path == "payload.items[3].sku"));
+        assert!(e.spans().iter().any(|s| s.path == "items[3].sku"));
+        assert!(e
+            .spans()
+            .iter()
+            .any(|s| s.path == "payload" && s.len == count));
     }
 }
