@@ -1432,21 +1432,36 @@ fn zero_wire_elements_are_capped() {
     assert_eq!(packed_core::from_slice::<Vec<()>>(&b), Ok(vec![(); 3]));
     let b = packed_core::to_vec(&vec![(); 4096]).unwrap();
     assert_eq!(b, [0x90, 0x00]);
-    assert_eq!(packed_core::from_slice::<Vec<()>>(&b).map(|v| v.len()), Ok(4096));
+    assert_eq!(
+        packed_core::from_slice::<Vec<()>>(&b).map(|v| v.len()),
+        Ok(4096)
+    );
     // ...but a prefix claiming more is refused before the loop runs: 4097 from a
     // 2-byte input (compact `90 01`), and 2^30-1 (`FF FF FF FF`).
     assert_eq!(
         slice::<Vec<()>>(&[0x90, 0x01]),
-        LengthExceedsInput { offset: 0, len: 4097, remaining: 0 }
+        LengthExceedsInput {
+            offset: 0,
+            len: 4097,
+            remaining: 0
+        }
     );
     assert_eq!(
         slice::<Vec<()>>(&[0xFF, 0xFF, 0xFF, 0xFF]),
-        LengthExceedsInput { offset: 0, len: (1 << 30) - 1, remaining: 0 }
+        LengthExceedsInput {
+            offset: 0,
+            len: (1 << 30) - 1,
+            remaining: 0
+        }
     );
     // Streams know no remaining length: the cap is the slack itself.
     assert_eq!(
         packed_core::from_reader::<Vec<()>, _>(&[0xFF, 0xFF, 0xFF, 0xFF][..]),
-        Err(LengthExceedsInput { offset: 0, len: (1 << 30) - 1, remaining: 0 })
+        Err(LengthExceedsInput {
+            offset: 0,
+            len: (1 << 30) - 1,
+            remaining: 0
+        })
     );
     assert_eq!(
         packed_core::from_reader::<Vec<()>, _>(&[3][..]),
