@@ -1,0 +1,923 @@
+//! Memory on hostile input, measured with a counting global allocator (its own test
+//! binary: `#[global_allocator]` is per binary).
+//!
+//! The allocator counts, per thread, the bytes currently allocated and their peak while
+//! a measurement is on (a `realloc` counts the new block before the old one is freed, as
+//! a moving reallocation really holds both). Tests measure one decode at a time.
+//!
+//! What is asserted:
+//! - a length prefix that claims more than the input holds (2^30 - 1 under Bitsery's
+//!   compact prefix, 2^62 under every other) is rejected before anything is allocated:
+//!   peak 0, from slices; from streams, which cannot know the input's size, at most one
+//!   64 KiB chunk of elements (for a hash map, the table for them: 2.25 times that);
+//! - for valid and for hostile-but-plausible input, peak allocation is linear in the
+//!   input length `n`: `peak <= K * n + 4096`. Why: a sequence reserves at most
+//!   `remaining / max(1, T::MIN_WIRE)` elements before decoding them, so reserving costs
+//!   at most `size_of::<T>() / max(1, MIN_WIRE)` bytes per input byte, and each element's
+//!   own allocations (a string's bytes, an inner vector) are backed by input bytes that
+//!   element consumed. Hash maps reserve their table up front, which rounds the claimed
+//!   count up to a power of two at 7/8 load: up to 16/7 buckets per pair. `K = 40`
+//!   covers the types below: a `Vec<String>` or `Vec<Vec<_>>` of empty elements holds
+//!   24 bytes of header per 1-byte element (measured 24.0 n), and the worst case is a
+//!   `HashMap<u32, String>` claim just over 7/8 of a power of two, 16/7 * 33 / 2 = 37.7
+//!   bytes per input byte (measured 37.7 n); the rest measure lower (`linear_peak`).
+//!   The constant depends on the type: a `Vec<Option<[u64; 8]>>` of `None`s holds 72
+//!   bytes per 1-byte element, so its bound is 72 n (`type_dependent_constant`);
+//!   element types that may encode to nothing (`Box<T>`, `()`) may claim 4096 elements
+//!   beyond the input, adding `4096 * size_of::<T>()` (`zero_wire_elements_add_a_constant`);
+//! - decoding under `Limits` stops at the limit with `DepthLimitExceeded` or
+//!   `ByteLimitExceeded` at the documented offset, and before the allocation that the
+//!   rejected input asked for;
+//! - the same for ubjson-envelope's reader and its `Limits`.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::cell::Cell;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Debug;
+use std::io::Cursor;
+
+use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeader};
+use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
+use ubjson_envelope::{Error as UbjError, Limit, Value};
+
+// ---------------------------------------------------------------------------------------
+// The counting allocator
+// ---------------------------------------------------------------------------------------
+
+struct Counting;
+
+thread_local! {
+    /// (measuring, current bytes, peak bytes) of this thread since the measurement began.
+    static STATE: Cell<(bool, isize, isize)> = const { Cell::new((false, 0, 0)) };
+}
+
+fn record(delta: isize) {
+    let _ = STATE.try_with(|s| {
+        let (on, cur, peak) = s.get();
+        if on {
+            let cur = cur + delta;
+            s.set((on, cur, peak.max(cur)));
+        }
+    });
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged and
+// only adds bookkeeping that neither allocates nor unwinds.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: AllocLayout) -> *mut u8 {
+        // SAFETY: forwarded; the caller upholds `alloc`'s contract.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            record(layout.size() as isize);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: AllocLayout) -> *mut u8 {
+        // SAFETY: forwarded.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            record(layout.size() as isize);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: AllocLayout) {
+        // SAFETY: forwarded; `ptr` came from this allocator, which is `System`'s.
+        unsafe { System.dealloc(ptr, layout) };
+        record(-(layout.size() as isize));
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: AllocLayout, new_size: usize) -> *mut u8 {
+        // SAFETY: forwarded.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            record(new_size as isize);
+            record(-(layout.size() as isize));
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Runs `f` and returns its result with the peak number of bytes this thread had
+/// allocated during the call (the result's own allocations included).
+fn measure<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    STATE.with(|s| s.set((true, 0, 0)));
+    let r = f();
+    let (_, _, peak) = STATE.with(|s| {
+        let v = s.get();
+        s.set((false, 0, 0));
+        v
+    });
+    (r, peak.max(0) as usize)
+}
+
+/// The allocator sees this thread's allocations, and only while measuring.
+#[test]
+fn the_allocator_counts() {
+    let (v, peak) = measure(|| vec![0u8; 1000]);
+    assert_eq!(peak, 1000);
+    drop(v);
+    let (_, peak) = measure(|| {
+        let mut v: Vec<u64> = Vec::with_capacity(4);
+        v.extend([1, 2, 3, 4, 5]); // grows to 8: 32 bytes, then 64 while both are held
+        v.len()
+    });
+    assert_eq!(peak, 32 + 64);
+    let (_, peak) = measure(|| 1 + 1);
+    assert_eq!(peak, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Length prefixes that claim more than the input holds
+// ---------------------------------------------------------------------------------------
+
+#[derive(Packed, Debug, PartialEq)]
+struct Tree {
+    val: i32,
+    kids: Vec<Tree>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+enum List {
+    Nil,
+    Cons(i64, Box<List>),
+}
+
+/// One huge length prefix in each layout's encoding: (layout name, bytes before the
+/// prefix, the prefix, the length it claims).
+fn huge_prefixes() -> Vec<(&'static str, &'static [u8], Vec<u8>, u64)> {
+    let big: u64 = 1 << 62;
+    vec![
+        // Bitsery compact, 4-byte form: 0xC0 | bits 29..24, bits 23..16, then bits 15..0
+        // as a little-endian u16. FF FF FF FF = 0x3F_FF_FFFF = 2^30 - 1, the largest.
+        ("bitsery", b"", vec![0xFF, 0xFF, 0xFF, 0xFF], (1 << 30) - 1),
+        // YAS: 7-byte header, u64 little-endian: 2^62 is 00 .. 00 40.
+        ("yas", b"yas0017", big.to_le_bytes().to_vec(), big),
+        ("yas-noheader", b"", big.to_le_bytes().to_vec(), big),
+        // YAS ebig: header word 0x0097, u64 big-endian: 40 00 .. 00.
+        ("yas-big", b"yas0097", big.to_be_bytes().to_vec(), big),
+        // YAS compacted: width byte 8, then the 8 bytes little-endian.
+        (
+            "yas-compacted",
+            b"yas0117",
+            [&[8u8][..], &big.to_le_bytes()].concat(),
+            big,
+        ),
+        // LEB128: 62 zero bits are 8 groups of 7 (80 x8), then bit 62 is bit 6 of the
+        // ninth group: 0x40.
+        (
+            "varint",
+            b"",
+            vec![0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40],
+            big,
+        ),
+    ]
+}
+
+fn decode_as<'a, T: Decode<'a>>(layout: &str, bytes: &'a [u8]) -> Result<T, DecodeError> {
+    match layout {
+        "bitsery" => packed_core::from_slice_as::<Bitsery, T>(bytes),
+        "yas" => packed_core::from_slice_as::<Yas, T>(bytes),
+        "yas-noheader" => packed_core::from_slice_as::<YasNoHeader, T>(bytes),
+        "yas-big" => packed_core::from_slice_as::<YasBig, T>(bytes),
+        "yas-compacted" => packed_core::from_slice_as::<YasCompacted, T>(bytes),
+        "varint" => packed_core::from_slice_as::<Varint, T>(bytes),
+        other => unreachable!("{other}"),
+    }
+}
+
+/// Decodes `input` as `T` and expects `LengthExceedsInput` for the prefix at `offset`
+/// with nothing allocated.
+fn rejected_without_allocating<T: for<'a> Decode<'a> + Debug>(
+    layout: &str,
+    input: &[u8],
+    offset: usize,
+    len: u64,
+) {
+    let (r, peak) = measure(|| decode_as::<T>(layout, input).map(|_| ()));
+    // Every input has 16 bytes after its prefix.
+    let want = DecodeError::LengthExceedsInput {
+        offset,
+        len,
+        remaining: 16,
+    };
+    assert_eq!(r, Err(want), "{layout} {}", std::any::type_name::<T>());
+    assert_eq!(
+        peak,
+        0,
+        "{layout} {}: allocated {peak} bytes",
+        std::any::type_name::<T>()
+    );
+}
+
+/// 2^30 / 2^62 elements claimed in a 16-byte body: no allocation at all.
+#[test]
+fn huge_prefixes_allocate_nothing_from_slices() {
+    for (layout, header, prefix, len) in huge_prefixes() {
+        let input = [header, &prefix[..], &[0u8; 16][..]].concat();
+        let at = header.len();
+        rejected_without_allocating::<Vec<u8>>(layout, &input, at, len);
+        rejected_without_allocating::<String>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<String>>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<Vec<u64>>>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<u64>>(layout, &input, at, len);
+        rejected_without_allocating::<BTreeMap<String, u32>>(layout, &input, at, len);
+        rejected_without_allocating::<HashMap<u32, String>>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<Option<[u64; 8]>>>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<Tree>>(layout, &input, at, len);
+        rejected_without_allocating::<Vec<Box<List>>>(layout, &input, at, len);
+    }
+}
+
+/// A hostile prefix deep inside a valid prefix of a record: the record's earlier
+/// fields are decoded (and allocated), the claim is not.
+#[test]
+fn huge_prefix_inside_a_record() {
+    #[derive(Packed, Debug)]
+    struct Rec {
+        name: String,
+        tags: Vec<String>,
+    }
+    // name "abc" (03 'a' 'b' 'c'), then tags claiming 2^30 - 1 (FF FF FF FF at offset 4),
+    // then 16 bytes.
+    let input = [&[3u8, b'a', b'b', b'c'][..], &[0xFF; 4], &[0; 16]].concat();
+    let (r, peak) = measure(|| packed_core::from_slice::<Rec>(&input).map(|_| ()));
+    assert_eq!(
+        r,
+        Err(DecodeError::LengthExceedsInput {
+            offset: 4,
+            len: (1 << 30) - 1,
+            remaining: 16
+        })
+    );
+    // Only `name`'s 3 bytes, freed again when the error unwinds the partial record.
+    assert_eq!(peak, 3);
+}
+
+/// Streams cannot check a length against the input, so they reserve at most one chunk
+/// (64 KiB of elements) ahead of the bytes received.
+#[test]
+fn huge_prefixes_from_streams_allocate_one_chunk() {
+    const CHUNK: usize = 64 * 1024;
+    // 2^30 - 1 elements claimed (Bitsery), then 16 bytes.
+    let input = [&[0xFFu8; 4][..], &[0; 16]].concat();
+    type Decoder<'a> = &'a dyn Fn(Cursor<&[u8]>) -> Result<(), DecodeError>;
+    let stream = |f: Decoder<'_>| measure(|| f(Cursor::new(&input[..])));
+
+    // Vec<u8>: read in 64 KiB steps; the input ends after 16 bytes.
+    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u8>, _>(c).map(|_| ()));
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert!(peak <= CHUNK, "Vec<u8>: {peak}");
+
+    // Vec<String>: capacity for 64 KiB / 24 = 2730 headers, then 16 empty strings, then
+    // the end of input.
+    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<String>, _>(c).map(|_| ()));
+    assert!(
+        matches!(r, Err(DecodeError::UnexpectedEnd { offset: 20, .. })),
+        "{r:?}"
+    );
+    assert!(peak <= CHUNK, "Vec<String>: {peak}");
+
+    // Vec<u64>: 8-byte elements, 8192 per chunk.
+    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u64>, _>(c).map(|_| ()));
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert!(peak <= CHUNK, "Vec<u64>: {peak}");
+
+    // String: bytes are read as they come.
+    let (r, peak) = stream(&|c| packed_core::from_reader::<String, _>(c).map(|_| ()));
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert!(peak <= 2 * CHUNK, "String: {peak}");
+
+    // HashMap<u32, u32>: capacity for one chunk of pairs (8192 of 8 bytes), which the
+    // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes.
+    let (r, peak) = stream(&|c| packed_core::from_reader::<HashMap<u32, u32>, _>(c).map(|_| ()));
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert!(peak <= 3 * CHUNK, "HashMap: {peak}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Linear peak
+// ---------------------------------------------------------------------------------------
+
+/// `peak <= K * n + SLACK` for everything in `linear_peak`.
+const K: usize = 40;
+const SLACK: usize = 4096;
+
+/// Decodes `input` as `T` under `L`, checks the outcome, and returns the peak per input
+/// byte after checking it against `K`.
+fn peak_of<L: Layout, T: for<'a> Decode<'a>>(what: &str, input: &[u8], want_ok: bool) -> f64 {
+    let (r, peak) = measure(|| packed_core::from_slice_as::<L, T>(input).map(|_| ()));
+    assert_eq!(r.is_ok(), want_ok, "{what}: {r:?}");
+    let n = input.len();
+    assert!(
+        peak <= K * n + SLACK,
+        "{what}: peak {peak} bytes for {n} input bytes (bound {K} n + {SLACK})"
+    );
+    peak as f64 / n as f64
+}
+
+fn encode<L: Layout, T: Encode>(v: &T) -> Vec<u8> {
+    packed_core::to_vec_as::<L, T>(v).expect("encodable")
+}
+
+/// A valid Bitsery compact prefix for `n` (< 2^30): hand rule of wire-format.md 1.2.
+fn compact(n: usize) -> Vec<u8> {
+    if n < 0x80 {
+        vec![n as u8]
+    } else if n < 0x4000 {
+        vec![0x80 | (n >> 8) as u8, n as u8]
+    } else {
+        let lw = (n as u16).to_le_bytes();
+        vec![0xC0 | (n >> 24) as u8, (n >> 16) as u8, lw[0], lw[1]]
+    }
+}
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Item {
+    sku: String,
+    qty: i32,
+    price_minor: i64,
+}
+
+/// Valid input and hostile input that claims as much as the length checks allow and
+/// then fails, for the common shapes; the peak per input byte stays under `K`.
+#[test]
+fn linear_peak() {
+    let c = 20_000;
+    let mut ratios: Vec<(String, f64)> = Vec::new();
+    let mut note = |what: &str, r: f64| ratios.push((what.to_string(), r));
+
+    // Vec<u8>: one exact allocation: 1 byte per byte.
+    let v = vec![7u8; c];
+    note(
+        "Vec<u8>",
+        peak_of::<Bitsery, Vec<u8>>("Vec<u8>", &encode::<Bitsery, _>(&v), true),
+    );
+
+    // Vec<String> of empty strings: each 1 byte (prefix 00), 24 bytes of header: 24 n.
+    let v = vec![String::new(); c];
+    note(
+        "Vec<String> empty",
+        peak_of::<Bitsery, Vec<String>>("Vec<String> empty", &encode::<Bitsery, _>(&v), true),
+    );
+    // ... of one-byte strings: 2 bytes each (01 'a'), 24 + 1 bytes: 12.5 n.
+    let v = vec!["a".to_string(); c];
+    note(
+        "Vec<String> 1-byte",
+        peak_of::<Bitsery, Vec<String>>("Vec<String> 1-byte", &encode::<Bitsery, _>(&v), true),
+    );
+    // Hostile: claims c strings (allowed: c bytes follow), then string 0 claims 0x7F
+    // bytes that are there but are not UTF-8 (FF): the 24 c bytes were reserved.
+    let input = [compact(c), vec![0x7F], vec![0xFF; c - 1]].concat();
+    note(
+        "Vec<String> claim+fail",
+        peak_of::<Bitsery, Vec<String>>("Vec<String> claim+fail", &input, false),
+    );
+
+    // Vec<Vec<u64>> of empty vectors: 24 n, as strings.
+    let v: Vec<Vec<u64>> = vec![Vec::new(); c];
+    note(
+        "Vec<Vec<u64>> empty",
+        peak_of::<Bitsery, Vec<Vec<u64>>>("Vec<Vec<u64>> empty", &encode::<Bitsery, _>(&v), true),
+    );
+    // Vec<Vec<u64>> whose inner vectors each claim what is left, then fail: the outer
+    // reserve (24 per byte) and one inner reserve (8 per element, one element per
+    // 8 bytes left: ~1 per byte) at a time.
+    let input = [compact(c), compact(c / 8 - 1), vec![0xAA; c]].concat();
+    note(
+        "Vec<Vec<u64>> claim+fail",
+        peak_of::<Bitsery, Vec<Vec<u64>>>("Vec<Vec<u64>> claim+fail", &input, false),
+    );
+
+    // Items: 40-byte elements of at least 3 bytes (MIN_WIRE: 1 + 1 + 1), real ones
+    // 1 + 5 + 4 + 8 = 18 bytes with their strings: about 40/18 + 5/18.
+    let v: Vec<Item> = (0..c / 10)
+        .map(|i| Item {
+            sku: format!("{i:05}"),
+            qty: 1,
+            price_minor: 2,
+        })
+        .collect();
+    note(
+        "Vec<Item>",
+        peak_of::<Bitsery, Vec<Item>>("Vec<Item>", &encode::<Bitsery, _>(&v), true),
+    );
+    // The same under LEB128 integers (Item is 1 + 5 + 1 + 1 = 8 bytes): 40/8 + 5/8.
+    note(
+        "Vec<Item> varint",
+        peak_of::<Varint, Vec<Item>>("Vec<Item> varint", &encode::<Varint, _>(&v), true),
+    );
+    // Hostile Items: claim n/3 elements (the most MIN_WIRE = 3 allows), then fail on
+    // the first: 40/3 = 13.3 n.
+    let input = [compact(c / 3), vec![0x7F], vec![0xFF; c - 1]].concat();
+    note(
+        "Vec<Item> claim+fail",
+        peak_of::<Bitsery, Vec<Item>>("Vec<Item> claim+fail", &input, false),
+    );
+
+    // Maps. BTreeMap: nodes of up to 11 entries, allocated as entries arrive.
+    let m: BTreeMap<u32, u32> = (0..c as u32 / 8).map(|i| (i, i)).collect();
+    note(
+        "BTreeMap<u32,u32>",
+        peak_of::<Bitsery, BTreeMap<u32, u32>>(
+            "BTreeMap<u32,u32>",
+            &encode::<Bitsery, _>(&m),
+            true,
+        ),
+    );
+    note(
+        "BTreeMap<u32,u32> varint",
+        peak_of::<Varint, BTreeMap<u32, u32>>(
+            "BTreeMap<u32,u32> varint",
+            &encode::<Varint, _>(&m),
+            true,
+        ),
+    );
+    let m: BTreeMap<String, u32> = (0..c as u32 / 10).map(|i| (format!("{i}"), i)).collect();
+    note(
+        "BTreeMap<String,u32>",
+        peak_of::<Bitsery, BTreeMap<String, u32>>(
+            "BTreeMap<String,u32>",
+            &encode::<Bitsery, _>(&m),
+            true,
+        ),
+    );
+    // HashMap: reserved up front for the claimed count, then filled.
+    let m: HashMap<u32, u32> = (0..c as u32 / 8).map(|i| (i, i)).collect();
+    note(
+        "HashMap<u32,u32>",
+        peak_of::<Bitsery, HashMap<u32, u32>>("HashMap<u32,u32>", &encode::<Bitsery, _>(&m), true),
+    );
+    note(
+        "HashMap<u32,u32> varint",
+        peak_of::<Varint, HashMap<u32, u32>>(
+            "HashMap<u32,u32> varint",
+            &encode::<Varint, _>(&m),
+            true,
+        ),
+    );
+    // Hostile map: claims n/2 pairs (MIN_WIRE 1 + 1), then has too few bytes for the
+    // first fixed-width key.
+    let input = [compact(c / 2), vec![0; c]].concat();
+    note(
+        "HashMap<u32,u32> claim+fail",
+        peak_of::<Bitsery, HashMap<u32, u32>>("HashMap<u32,u32> claim+fail", &input, false),
+    );
+    let input = [compact(c / 2), vec![0; c]].concat();
+    note(
+        "HashMap<u32,String> claim+fail",
+        peak_of::<Bitsery, HashMap<u32, String>>("HashMap<u32,String> claim+fail", &input, false),
+    );
+    // The worst case of all: a hash table rounds its capacity up to a power of two
+    // buckets at 7/8 load, so a claim of 7169 (one over 7/8 of 8192) gets 16384 buckets,
+    // 16/7 per pair. (u32, String) pairs are 32 bytes + 1 control byte and take at least
+    // 2 input bytes: 16/7 * 33 / 2 = 37.7 bytes per input byte. Zeros decode as
+    // (0, "") pairs of 5 bytes until the input runs out.
+    let input = [compact(7169), vec![0; 2 * 7169]].concat();
+    note(
+        "HashMap<u32,String> worst",
+        peak_of::<Bitsery, HashMap<u32, String>>("HashMap<u32,String> worst", &input, false),
+    );
+
+    // Recursion. A wide tree: 32-byte nodes of 5 bytes (4 + an empty prefix).
+    let t = Tree {
+        val: 0,
+        kids: (0..c / 5)
+            .map(|i| Tree {
+                val: i as i32,
+                kids: vec![],
+            })
+            .collect(),
+    };
+    note(
+        "Tree wide",
+        peak_of::<Bitsery, Tree>("Tree wide", &encode::<Bitsery, _>(&t), true),
+    );
+    // Under LEB128 a leaf is 2 bytes (MIN_WIRE 1 + 1): 16 n.
+    note(
+        "Tree wide varint",
+        peak_of::<Varint, Tree>("Tree wide varint", &encode::<Varint, _>(&t), true),
+    );
+    // A deep chain (100 levels, under the default depth limit of 128): one 32-byte
+    // node per 5 bytes.
+    let mut t = Tree {
+        val: 0,
+        kids: vec![],
+    };
+    for i in 0..100 {
+        t = Tree {
+            val: i,
+            kids: vec![t],
+        };
+    }
+    note(
+        "Tree deep",
+        peak_of::<Bitsery, Tree>("Tree deep", &encode::<Bitsery, _>(&t), true),
+    );
+    // A long list: each Cons is 9 bytes and one 24-byte box (the enum's size).
+    let mut l = List::Nil;
+    for i in 0..120 {
+        l = List::Cons(i, Box::new(l));
+    }
+    note(
+        "List deep",
+        peak_of::<Bitsery, List>("List deep", &encode::<Bitsery, _>(&l), true),
+    );
+
+    for (what, r) in &ratios {
+        println!("{what:32} {r:6.2} bytes per input byte");
+    }
+    // The measurements are what the analysis says, so the bound is neither vacuous nor
+    // loose by much: empty strings 24 per byte, the hash table's worst case 37.7.
+    let ratio = |what: &str| {
+        ratios
+            .iter()
+            .find(|(w, _)| w == what)
+            .map(|(_, r)| *r)
+            .expect(what)
+    };
+    assert!(
+        (23.9..=24.0).contains(&ratio("Vec<String> empty")),
+        "{ratios:?}"
+    );
+    assert!(
+        (37.0..=37.8).contains(&ratio("HashMap<u32,String> worst")),
+        "{ratios:?}"
+    );
+}
+
+/// The constant is the element type's size over its least encoded size: a
+/// `Vec<Option<[u64; 8]>>` of `None`s is 72 bytes of memory per input byte, by design:
+/// that is the size of the decoded value itself. The claim check keeps it to that.
+#[test]
+fn type_dependent_constant() {
+    type T = Vec<Option<[u64; 8]>>;
+    let per = std::mem::size_of::<Option<[u64; 8]>>();
+    assert_eq!(per, 72);
+    assert_eq!(<Option<[u64; 8]> as Decode>::MIN_WIRE, 1);
+    let c = 10_000;
+    let input = [compact(c), vec![0; c]].concat(); // c Nones
+    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    assert_eq!(r, Ok(c));
+    assert_eq!(peak, per * c);
+    assert!(peak <= per * input.len());
+    // Claiming c + 1 in the same bytes is refused before reserving.
+    let input = [compact(c + 1), vec![0; c]].concat();
+    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    assert_eq!(
+        r,
+        Err(DecodeError::LengthExceedsInput {
+            offset: 0,
+            len: c as u64 + 1,
+            remaining: c
+        })
+    );
+    assert_eq!(peak, 0);
+}
+
+/// Element types whose least encoded size is 0 (`Box<T>`, which does not look inside
+/// `T`; `()`; structs of skipped fields) may claim up to 4096 elements beyond one per
+/// remaining byte (packed-core's `ZERO_WIRE_SLACK`), so their reserve is bounded by
+/// `size_of::<T>() * (n + 4096)`, not by `K * n` alone: 33 KiB from 17 bytes here.
+#[test]
+fn zero_wire_elements_add_a_constant() {
+    type T = Vec<Box<u64>>;
+    assert_eq!(<Box<u64> as Decode>::MIN_WIRE, 0);
+    // Claims 16 + 4096 = 4112 boxes (compact 0x1010: 90 10), has 16 bytes: two u64s.
+    let input = [compact(16 + 4096), vec![0; 16]].concat();
+    assert_eq!(input[..2], [0x90, 0x10]);
+    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    assert_eq!(
+        r,
+        Err(DecodeError::UnexpectedEnd {
+            offset: 18,
+            needed: 8,
+            remaining: 0
+        })
+    );
+    // The vector of 4112 pointers, and the two boxes decoded before the input ran out.
+    assert_eq!(peak, 8 * 4112 + 2 * 8);
+    // One more is refused before reserving.
+    let input = [compact(16 + 4097), vec![0; 16]].concat();
+    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    assert_eq!(
+        r,
+        Err(DecodeError::LengthExceedsInput {
+            offset: 0,
+            len: 4113,
+            remaining: 16
+        })
+    );
+    assert_eq!(peak, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------------------
+
+/// A chain of `depth` trees; Bitsery: each level is `val` (4 bytes) and a one-element
+/// kids prefix (01), the innermost an empty one (00): level k starts at 5 (k - 1).
+fn tree_chain(depth: usize) -> Vec<u8> {
+    let mut b = Vec::new();
+    for i in 0..depth {
+        b.extend_from_slice(&(i as i32).to_le_bytes());
+        b.push(u8::from(i + 1 < depth));
+    }
+    b
+}
+
+/// A list of `depth` conses: each is tag 01 and an i64 (9 bytes), then Nil (00).
+fn list_chain(depth: usize) -> Vec<u8> {
+    let mut b = Vec::new();
+    for i in 0..depth {
+        b.push(1);
+        b.extend_from_slice(&(i as i64).to_le_bytes());
+    }
+    b.push(0);
+    b
+}
+
+/// Depth: the (limit + 1)-th nested derived value is refused where it starts, from
+/// slices and streams alike, and what was allocated before it is bounded by the levels
+/// already read.
+#[test]
+fn depth_limit() {
+    for limit in [1usize, 3, 16, 100] {
+        let limits = Limits::DEFAULT.with_max_depth(limit);
+        let want = DecodeError::DepthLimitExceeded {
+            offset: 5 * limit,
+            limit,
+        };
+        let input = tree_chain(limit + 20);
+        let (r, peak) =
+            measure(|| packed_core::from_slice_with_limits::<Tree>(&input, limits).map(|_| ()));
+        assert_eq!(r, Err(want.clone()), "tree, slice, limit {limit}");
+        // One 32-byte kids vector per level entered.
+        assert!(peak <= 32 * limit, "{peak}");
+        let (r, _) = measure(|| {
+            packed_core::from_reader_with_limits::<Tree, _>(Cursor::new(&input), limits).map(|_| ())
+        });
+        assert_eq!(r, Err(want), "tree, stream, limit {limit}");
+        // Exactly `limit` levels decode.
+        assert!(packed_core::from_slice_with_limits::<Tree>(&tree_chain(limit), limits).is_ok());
+
+        // Box<Self>: the (limit + 1)-th List starts at 9 limit.
+        let want = DecodeError::DepthLimitExceeded {
+            offset: 9 * limit,
+            limit,
+        };
+        let input = list_chain(limit + 20);
+        let (r, peak) =
+            measure(|| packed_core::from_slice_with_limits::<List>(&input, limits).map(|_| ()));
+        assert_eq!(r, Err(want.clone()), "list, slice, limit {limit}");
+        assert!(peak <= 24 * limit, "{peak}");
+        let r = packed_core::from_reader_with_limits::<List, _>(Cursor::new(&input), limits);
+        assert_eq!(r.map(|_| ()), Err(want), "list, stream, limit {limit}");
+    }
+    // The default limit (128) applies without asking: 10,000 levels are refused at the
+    // 129th, without exhausting the stack.
+    let input = list_chain(10_000);
+    assert_eq!(
+        packed_core::from_slice::<List>(&input),
+        Err(DecodeError::DepthLimitExceeded {
+            offset: 9 * 128,
+            limit: 128
+        })
+    );
+}
+
+/// Bytes: a read that would go past `max_bytes` is `ByteLimitExceeded`, before the
+/// allocation the length prefix asked for. Slices report the limit as the offset (the
+/// input is visible up to there); streams report where the refused read starts (they
+/// check the budget before reading).
+#[test]
+fn byte_limit_stops_before_allocating() {
+    let limits = Limits::DEFAULT.with_max_bytes(1000);
+    // A 100,000-byte string (prefix C0 01 A0 86: 0x01_86A0 = 100,000) in 100,004 bytes.
+    let n = 100_000;
+    let input = [compact(n), vec![b'a'; n]].concat();
+    assert_eq!(compact(n), [0xC0, 0x01, 0xA0, 0x86]);
+    let (r, peak) =
+        measure(|| packed_core::from_slice_with_limits::<String>(&input, limits).map(|_| ()));
+    assert_eq!(
+        r,
+        Err(DecodeError::ByteLimitExceeded {
+            offset: 1000,
+            limit: 1000
+        })
+    );
+    assert_eq!(peak, 0);
+    let (r, peak) = measure(|| {
+        packed_core::from_reader_with_limits::<String, _>(Cursor::new(&input), limits).map(|_| ())
+    });
+    assert_eq!(
+        r,
+        Err(DecodeError::ByteLimitExceeded {
+            offset: 4,
+            limit: 1000
+        })
+    );
+    assert_eq!(peak, 0);
+
+    // 2^62 bytes claimed (YAS, u64 prefix after the 7-byte header) on a stream: refused
+    // at the prefix's end.
+    #[derive(Packed, Debug)]
+    #[packed(layout = "yas")]
+    struct Blob(Vec<u8>);
+    let input = [&b"yas0017"[..], &(1u64 << 62).to_le_bytes(), &[0; 64]].concat();
+    let (r, peak) = measure(|| {
+        packed_core::from_reader_with_limits::<Blob, _>(Cursor::new(&input), limits).map(|_| ())
+    });
+    assert_eq!(
+        r,
+        Err(DecodeError::ByteLimitExceeded {
+            offset: 15,
+            limit: 1000
+        })
+    );
+    // The vector reserves its first chunk (64 KiB) before the read checks the budget:
+    // bounded, though not by the byte limit.
+    assert!(peak <= 64 * 1024, "{peak}");
+
+    // Many small strings on a stream: decoding stops at the budget; memory follows the
+    // bytes read (at most one chunk of headers ahead).
+    let c = 100_000;
+    let input = [compact(c), vec![0; c]].concat(); // c empty strings
+    let (r, peak) = measure(|| {
+        packed_core::from_reader_with_limits::<Vec<String>, _>(Cursor::new(&input), limits)
+            .map(|_| ())
+    });
+    // Prefix C0 01 A0 86 (4 bytes), then one byte per string: the 997th string's
+    // prefix is at offset 1000, where the budget ends.
+    assert_eq!(
+        r,
+        Err(DecodeError::ByteLimitExceeded {
+            offset: 1000,
+            limit: 1000
+        })
+    );
+    assert!(peak <= 64 * 1024, "{peak}");
+}
+
+// ---------------------------------------------------------------------------------------
+// ubjson-envelope's reader
+// ---------------------------------------------------------------------------------------
+
+fn ubj(bytes: &[u8], limits: &ubjson_envelope::Limits) -> (Result<(), UbjError>, usize) {
+    measure(|| Value::from_slice_with(bytes, limits).map(|_| ()))
+}
+
+/// Counts beyond the input are refused before reserving; limits stop at their offset.
+#[test]
+fn ubjson_hostile_counts_and_limits() {
+    let d = ubjson_envelope::Limits::DEFAULT;
+    // `[#L` 2^62: count marker at offset 2, 0 bytes after it.
+    let (r, peak) = ubj(b"[#L\x40\x00\x00\x00\x00\x00\x00\x00", &d);
+    assert_eq!(
+        r,
+        Err(UbjError::LimitExceeded {
+            limit: Limit::Count,
+            value: 1 << 62,
+            max: 1 << 24,
+            offset: 2
+        })
+    );
+    assert_eq!(peak, 0);
+    // Under the count limit but over the input: 2^24 claimed, 3 bytes there.
+    let (r, peak) = ubj(b"[#l\x01\x00\x00\x00ZZZ", &d);
+    assert_eq!(
+        r,
+        Err(UbjError::LengthExceedsInput {
+            length: 1 << 24,
+            remaining: 3,
+            offset: 2
+        })
+    );
+    assert_eq!(peak, 0);
+    // A 2^31 - 1 byte string claimed in 4 bytes.
+    let (r, peak) = ubj(b"Sl\x7f\xff\xff\xffabcd", &d);
+    assert_eq!(
+        r,
+        Err(UbjError::LengthExceedsInput {
+            length: (1 << 31) - 1,
+            remaining: 4,
+            offset: 1
+        })
+    );
+    assert_eq!(peak, 0);
+    // Typed zero-size elements take no input bytes: bounded by their own limit.
+    // 2^20: under the count limit (2^24), over the zero-size one (2^16).
+    let (r, peak) = ubj(b"[$Z#l\x00\x10\x00\x00", &d);
+    assert_eq!(
+        r,
+        Err(UbjError::LimitExceeded {
+            limit: Limit::ZeroSizeElements,
+            value: 1 << 20,
+            max: 1 << 16,
+            offset: 4
+        })
+    );
+    assert_eq!(peak, 0);
+    // At the limit it is allowed, and costs one `Value` per element: the one input
+    // that is not linear in its length, bounded by `max_zero_size_elements` instead.
+    let (r, peak) = ubj(b"[$Z#l\x00\x01\x00\x00", &d);
+    assert_eq!(r, Ok(()));
+    assert_eq!(peak, (1 << 16) * std::mem::size_of::<Value>());
+
+    // Depth: the (limit + 1)-th container, at offset `limit`.
+    let deep = [vec![b'['; 50], vec![b']'; 50]].concat();
+    let (r, peak) = ubj(&deep, &d.with_max_depth(10));
+    assert_eq!(
+        r,
+        Err(UbjError::DepthLimitExceeded {
+            limit: 10,
+            offset: 10
+        })
+    );
+    assert_eq!(
+        peak, 0,
+        "empty plain arrays reserve nothing before their first element"
+    );
+    // Count: the 4th element of a plain array, at its offset.
+    let (r, _) = ubj(b"[ZZZZZ]", &d.with_max_count(3));
+    assert_eq!(
+        r,
+        Err(UbjError::LimitExceeded {
+            limit: Limit::Count,
+            value: 4,
+            max: 3,
+            offset: 4
+        })
+    );
+    // Length: a 5-byte string over a limit of 4, at its length marker (offset 1).
+    let (r, peak) = ubj(b"SU\x05hello", &d.with_max_len(4));
+    assert_eq!(
+        r,
+        Err(UbjError::LimitExceeded {
+            limit: Limit::Length,
+            value: 5,
+            max: 4,
+            offset: 1
+        })
+    );
+    assert_eq!(peak, 0);
+}
+
+/// Peak allocation of the UBJSON reader is linear in the input: values are
+/// `size_of::<Value>()` bytes each and every value takes at least one input byte;
+/// plain arrays grow by doubling (and a moving reallocation holds both blocks), so
+/// the bound is 3 values per input byte.
+#[test]
+fn ubjson_linear_peak() {
+    let per = std::mem::size_of::<Value>();
+    let d = ubjson_envelope::Limits::DEFAULT;
+    let c = 20_000;
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "plain array of nulls",
+            [vec![b'['], vec![b'Z'; c], vec![b']']].concat(),
+        ),
+        (
+            "counted array of nulls",
+            [
+                b"[#I".to_vec(),
+                (c as u16).to_be_bytes().to_vec(),
+                vec![b'Z'; c],
+            ]
+            .concat(),
+        ),
+        ("plain object", {
+            let mut b = vec![b'{'];
+            for i in 0..c / 8 {
+                b.extend_from_slice(b"U\x04");
+                b.extend_from_slice(format!("{:04}", i % 10_000).as_bytes());
+                b.extend_from_slice(b"i\x01");
+            }
+            b.push(b'}');
+            b
+        }),
+        ("nested arrays", [vec![b'['; 100], vec![b']'; 100]].concat()),
+        ("strings (borrowed)", {
+            let mut b = vec![b'['];
+            for _ in 0..c / 4 {
+                b.extend_from_slice(b"SU\x01x");
+            }
+            b.push(b']');
+            b
+        }),
+    ];
+    for (what, input) in cases {
+        let (r, peak) = ubj(&input, &d);
+        assert_eq!(r, Ok(()), "{what}");
+        let n = input.len();
+        assert!(
+            peak <= 3 * per * n + SLACK,
+            "{what}: peak {peak} for {n} bytes ({per}-byte values)"
+        );
+    }
+}
