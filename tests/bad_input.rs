@@ -1468,3 +1468,43 @@ fn zero_wire_elements_are_capped() {
         Ok(vec![(); 3])
     );
 }
+
+#[test]
+fn streams_accept_long_sequences_of_boxes() {
+    // `Box<T>` claims no minimum size (its `MIN_WIRE` is 0 so recursive types stay
+    // finite), yet every element here reads a byte: 5000 of them decode from a stream as
+    // from a slice. (Regression: streams refused more than 4096.)
+    let v: Vec<Box<u8>> = (0..5000u32).map(|i| Box::new(i as u8)).collect();
+    let bytes = packed_core::to_vec(&v).unwrap();
+    assert_eq!(
+        packed_core::from_reader::<Vec<Box<u8>>, _>(&bytes[..]),
+        Ok(v.clone())
+    );
+    assert_eq!(packed_core::from_slice::<Vec<Box<u8>>>(&bytes), Ok(v));
+}
+
+#[test]
+fn stream_maps_of_zero_size_entries_must_consume_input() {
+    use std::collections::{BTreeMap, BTreeSet};
+    // A compact prefix of 2^30 - 1 entries that encode to nothing: refused after the
+    // first 4096 read no input, instead of looping a billion times.
+    let huge = [0xFF, 0xFF, 0xFF, 0xFF];
+    let err = LengthExceedsInput {
+        offset: 0,
+        len: (1 << 30) - 1,
+        remaining: 0,
+    };
+    assert_eq!(
+        packed_core::from_reader::<BTreeSet<()>, _>(&huge[..]),
+        Err(err.clone())
+    );
+    assert_eq!(
+        packed_core::from_reader::<BTreeMap<(), ()>, _>(&huge[..]),
+        Err(err)
+    );
+    // A few are fine.
+    assert_eq!(
+        packed_core::from_reader::<BTreeSet<()>, _>(&[3][..]),
+        Ok(BTreeSet::from([()]))
+    );
+}

@@ -82,12 +82,8 @@ pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
             }
             Ok(len)
         }
-        None => {
-            if min_wire == 0 && len > slack {
-                return Err(exceeds(offset, len, 0));
-            }
-            Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)))
-        }
+        // A stream's length is unknown: allocate one chunk at a time ([`append`]).
+        None => Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1))),
     }
 }
 
@@ -101,9 +97,13 @@ fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
     }
 }
 
-/// Appends `len` elements to `out`, in bounded steps for streams.
+/// Appends `len` elements to `out`. From a stream, in steps of at most 64 KiB of
+/// elements, so memory follows the input received; and for types that may encode to
+/// nothing, in steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge
+/// prefix cannot make the decoder loop without reading (`offset` is the prefix's).
 #[inline]
 fn append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    offset: usize,
     len: usize,
     r: &mut R,
     out: &mut Vec<T>,
@@ -111,12 +111,20 @@ fn append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     if r.remaining().is_some() {
         return T::decode_append::<C::Elem, R>(len, r, out);
     }
-    let step = (STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)).max(1);
+    let step = if T::MIN_WIRE == 0 {
+        ZERO_WIRE_SLACK
+    } else {
+        (STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)).max(1)
+    };
     let mut left = len;
     while left > 0 {
         let n = left.min(step);
+        let before = r.offset();
         T::decode_append::<C::Elem, R>(n, r, out)?;
         left -= n;
+        if left > 0 && r.offset() == before {
+            return Err(exceeds(offset, len, 0));
+        }
     }
     Ok(())
 }
@@ -246,7 +254,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         let (offset, len) = read_len::<C, R>(r)?;
         let cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
         let mut v = Vec::with_capacity(cap);
-        append::<C, T, R>(len, r, &mut v)?;
+        append::<C, T, R>(offset, len, r, &mut v)?;
         Ok(v)
     }
 
@@ -263,7 +271,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             item.decode_in_place::<C::Elem, R>(r)?;
         }
         let more = len - self.len();
-        append::<C, T, R>(more, r, self)
+        append::<C, T, R>(offset, more, r, self)
     }
 }
 
@@ -341,6 +349,47 @@ fn encode_iter<C: Ctx, T: Encode, W: Writer + ?Sized>(
     Ok(())
 }
 
+/// For maps and sets of elements that may encode to nothing, read from a stream: every
+/// [`ZERO_WIRE_SLACK`] elements must have consumed input (slices are bounded by
+/// [`claim`] instead). A no-op for every other case.
+struct Progress {
+    /// Offset of the length prefix, for the error.
+    offset: usize,
+    len: usize,
+    /// Reader offset at the last check; `None` when no check is needed.
+    last: Option<usize>,
+}
+
+impl Progress {
+    #[inline(always)]
+    fn new<'de, R: Reader<'de> + ?Sized>(
+        offset: usize,
+        len: usize,
+        min_wire: usize,
+        r: &R,
+    ) -> Self {
+        let watch = min_wire == 0 && r.remaining().is_none();
+        Self {
+            offset,
+            len,
+            last: watch.then(|| r.offset()),
+        }
+    }
+
+    #[inline(always)]
+    fn check<'de, R: Reader<'de> + ?Sized>(&mut self, i: usize, r: &R) -> Result<(), DecodeError> {
+        if let Some(last) = self.last {
+            if i > 0 && i % ZERO_WIRE_SLACK == 0 {
+                if r.offset() == last {
+                    return Err(exceeds(self.offset, self.len, 0));
+                }
+                self.last = Some(r.offset());
+            }
+        }
+        Ok(())
+    }
+}
+
 /// `(key, value)` by reference, for maps.
 struct Pair<'a, K, V>(&'a K, &'a V);
 
@@ -369,7 +418,9 @@ macro_rules! maps {
                 let (offset, len) = read_len::<C, R>(r)?;
                 let _cap = claim::<(K, V), R>(offset, len, K::MIN_WIRE + V::MIN_WIRE, r)?;
                 let mut m = maps!(@new $new _cap $(, $s)?);
-                for _ in 0..len {
+                let mut progress = Progress::new(offset, len, K::MIN_WIRE + V::MIN_WIRE, r);
+                for i in 0..len {
+                    progress.check(i, r)?;
                     let k = K::decode::<C::Elem, R>(r)?;
                     let v = V::decode::<C::Elem, R>(r)?;
                     m.insert(k, v);
@@ -392,7 +443,9 @@ macro_rules! maps {
                 let (offset, len) = read_len::<C, R>(r)?;
                 let _cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
                 let mut m = maps!(@new $new _cap $(, $s)?);
-                for _ in 0..len {
+                let mut progress = Progress::new(offset, len, T::MIN_WIRE, r);
+                for i in 0..len {
+                    progress.check(i, r)?;
                     m.insert(T::decode::<C::Elem, R>(r)?);
                 }
                 Ok(m)
