@@ -285,7 +285,8 @@ pub trait IntCodec: sealed::Sealed + 'static {
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::IntegerOverflow`].
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
 
-    /// Writes a slice of integers.
+    /// Writes a slice of integers: one copy for one-byte integers (always raw bytes),
+    /// else one by one.
     ///
     /// # Errors
     /// From the writer.
@@ -294,10 +295,13 @@ pub trait IntCodec: sealed::Sealed + 'static {
         s: &[I],
         w: &mut W,
     ) -> Result<(), EncodeError> {
+        if I::BYTES == 1 {
+            return write_native(s, w);
+        }
         s.iter().try_for_each(|&v| Self::write::<I, E, W>(v, w))
     }
 
-    /// Appends `n` integers to `out`.
+    /// Appends `n` integers to `out`: one copy for one-byte integers, else one by one.
     ///
     /// # Errors
     /// As [`read`](IntCodec::read).
@@ -307,6 +311,9 @@ pub trait IntCodec: sealed::Sealed + 'static {
         r: &mut R,
         out: &mut Vec<I>,
     ) -> Result<(), DecodeError> {
+        if I::BYTES == 1 {
+            return read_native(n, r, out);
+        }
         out.reserve(n);
         for _ in 0..n {
             out.push(Self::read::<I, E, R>(r)?);
@@ -412,33 +419,6 @@ impl YasCompacted {
 }
 
 impl IntCodec for YasCompacted {
-    #[inline]
-    fn write_slice<I: Int, E: Endian, W: Writer + ?Sized>(
-        s: &[I],
-        w: &mut W,
-    ) -> Result<(), EncodeError> {
-        if I::BYTES == 1 {
-            return write_native(s, w);
-        }
-        s.iter().try_for_each(|&v| Self::write::<I, E, W>(v, w))
-    }
-
-    #[inline]
-    fn read_vec<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<I>,
-    ) -> Result<(), DecodeError> {
-        if I::BYTES == 1 {
-            return read_native(n, r, out);
-        }
-        out.reserve(n);
-        for _ in 0..n {
-            out.push(Self::read::<I, E, R>(r)?);
-        }
-        Ok(())
-    }
-
     const YAS_COMPACTED: bool = true;
     const FIXED: bool = false;
     const NAME: &'static str = "yas-compacted";
@@ -534,33 +514,6 @@ impl Varint {
 }
 
 impl IntCodec for Varint {
-    #[inline]
-    fn write_slice<I: Int, E: Endian, W: Writer + ?Sized>(
-        s: &[I],
-        w: &mut W,
-    ) -> Result<(), EncodeError> {
-        if I::BYTES == 1 {
-            return write_native(s, w);
-        }
-        s.iter().try_for_each(|&v| Self::write::<I, E, W>(v, w))
-    }
-
-    #[inline]
-    fn read_vec<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<I>,
-    ) -> Result<(), DecodeError> {
-        if I::BYTES == 1 {
-            return read_native(n, r, out);
-        }
-        out.reserve(n);
-        for _ in 0..n {
-            out.push(Self::read::<I, E, R>(r)?);
-        }
-        Ok(())
-    }
-
     const YAS_COMPACTED: bool = false;
     const FIXED: bool = false;
     const NAME: &'static str = "varint";
