@@ -5,28 +5,10 @@ use std::fmt::Debug;
 use packed_core::{layout, Decode, Encode, Explanation, Layout, Packed, Role};
 use proptest::prelude::*;
 
+#[macro_use]
 mod common;
 
-#[derive(Packed, Debug, Clone, PartialEq)]
-struct Meta {
-    region: String,
-    version: i32,
-}
-
-#[derive(Packed, Debug, Clone, PartialEq)]
-struct Item {
-    sku: String,
-    qty: i32,
-    price_minor: i64,
-}
-
-#[derive(Packed, Debug, Clone, PartialEq)]
-struct Document {
-    id: String,
-    status: i32,
-    meta: Meta,
-    items: Vec<Item>,
-}
+seed_document!(Document);
 
 #[derive(Packed, Debug, Clone, PartialEq)]
 enum Shape {
@@ -56,32 +38,7 @@ struct Mixed {
 }
 
 fn seed() -> Document {
-    let items = [
-        ("zbug", 87, 46267),
-        ("tifpue", 50, 24457),
-        ("uziae", 100, 78673),
-        ("njtkyptftjld", 89, 37068),
-        ("ottbfguc", 7, 95464),
-        ("rjjbieheamk", 100, 54541),
-        ("timcpxmw", 1, 91342),
-        ("wynmiebf", 48, 12806),
-    ];
-    Document {
-        id: "ytglvmbsd".into(),
-        status: 2,
-        meta: Meta {
-            region: "hokq".into(),
-            version: 3,
-        },
-        items: items
-            .iter()
-            .map(|&(s, q, p)| Item {
-                sku: s.into(),
-                qty: q,
-                price_minor: p,
-            })
-            .collect(),
-    }
+    Document::seed()
 }
 
 /// Spans are in order, contiguous, non-empty, and cover exactly the bytes `expected`.

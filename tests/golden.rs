@@ -12,6 +12,7 @@
 //! README: Bitsery's size prefix, YAS's compacted integers and header, LEB128, the fixed
 //! `u8`..`u64` prefixes and the seed document's sizes.
 
+#[macro_use]
 mod common;
 
 use std::fmt::Debug;
@@ -276,56 +277,6 @@ fn golden_quirks_by_hand() {
 // ---------------------------------------------------------------------------------------
 // The seed document of wire-format.md section 5
 // ---------------------------------------------------------------------------------------
-
-#[derive(Packed, Debug, PartialEq, Clone)]
-struct Meta {
-    region: String,
-    version: i32,
-}
-
-#[derive(Packed, Debug, PartialEq, Clone)]
-struct Item {
-    sku: String,
-    qty: i32,
-    price_minor: i64,
-}
-
-macro_rules! seed_document {
-    ($name:ident $(, #[$attr:meta])*) => {
-        #[derive(Packed, Debug, PartialEq, Clone)]
-        $(#[$attr])*
-        struct $name {
-            id: String,
-            status: i32,
-            meta: Meta,
-            items: Vec<Item>,
-        }
-
-        impl $name {
-            fn seed() -> Self {
-                let items = [
-                    ("zbug", 87, 46267),
-                    ("tifpue", 50, 24457),
-                    ("uziae", 100, 78673),
-                    ("njtkyptftjld", 89, 37068),
-                    ("ottbfguc", 7, 95464),
-                    ("rjjbieheamk", 100, 54541),
-                    ("timcpxmw", 1, 91342),
-                    ("wynmiebf", 48, 12806),
-                ];
-                Self {
-                    id: "ytglvmbsd".into(),
-                    status: 2,
-                    meta: Meta { region: "hokq".into(), version: 3 },
-                    items: items
-                        .iter()
-                        .map(|&(s, q, p)| Item { sku: s.into(), qty: q, price_minor: p })
-                        .collect(),
-                }
-            }
-        }
-    };
-}
 
 seed_document!(SeedCompact, #[packed(len = "compact")]);
 seed_document!(SeedYas, #[packed(layout = "yas")]);
