@@ -48,6 +48,11 @@
 //! `Default::default()` on decode), `with = "module"` (`module::encode` and
 //! `module::decode`, with the signatures of [`Encode::encode`] and [`Decode::decode`]).
 //!
+//! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
+//! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
+//! (their order depends on the hasher's seed); use the B-tree types where bytes are
+//! compared or hashed.
+//!
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
 //!
