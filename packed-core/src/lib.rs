@@ -70,6 +70,11 @@
 
 extern crate alloc;
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 mod bulk;
 mod ctx;
 mod error;
