@@ -369,6 +369,20 @@ pub(crate) fn overflow(offset: usize, type_name: &'static str) -> DecodeError {
     DecodeError::IntegerOverflow { offset, type_name }
 }
 
+/// A one-byte integer as its raw byte: every codec writes these unchanged.
+#[inline(always)]
+fn write_raw<I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
+    w.write_bytes(v.to_le().as_ref())
+}
+
+/// Reads a one-byte integer's raw byte.
+#[inline(always)]
+fn read_raw<'de, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+    let mut b = I::Bytes::default();
+    r.read_into(b.as_mut())?;
+    Ok(I::from_le(b))
+}
+
 /// Writes the low `n` bytes of `m`, little-endian.
 #[inline]
 fn write_low_bytes<W: Writer + ?Sized>(m: u128, n: usize, w: &mut W) -> Result<(), EncodeError> {
@@ -426,7 +440,7 @@ impl IntCodec for YasCompacted {
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         if I::BYTES == 1 {
-            return w.write_bytes(v.to_le().as_ref());
+            return write_raw(v, w);
         }
         let (negative, m) = v.sign_magnitude();
         if !I::SIGNED {
@@ -444,9 +458,7 @@ impl IntCodec for YasCompacted {
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
         if I::BYTES == 1 {
-            let mut b = I::Bytes::default();
-            r.read_into(b.as_mut())?;
-            return Ok(I::from_le(b));
+            return read_raw(r);
         }
         let offset = r.offset();
         if !I::SIGNED {
@@ -521,7 +533,7 @@ impl IntCodec for Varint {
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         if I::BYTES == 1 {
-            return w.write_bytes(v.to_le().as_ref());
+            return write_raw(v, w);
         }
         Self::write_u128(v.zigzag(), w)
     }
@@ -529,9 +541,7 @@ impl IntCodec for Varint {
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
         if I::BYTES == 1 {
-            let mut b = I::Bytes::default();
-            r.read_into(b.as_mut())?;
-            return Ok(I::from_le(b));
+            return read_raw(r);
         }
         let offset = r.offset();
         let v = Self::read_u128(r, (I::BYTES * 8) as u32, I::NAME)?;
