@@ -7,7 +7,6 @@
 //! ordinary encode path pays nothing.
 
 use alloc::{
-    collections::BTreeMap,
     format,
     string::{String, ToString},
     vec::Vec,
@@ -109,25 +108,19 @@ impl Explanation {
     /// order of first appearance.
     #[must_use]
     pub fn by_field(&self) -> Vec<(String, RoleTotals)> {
-        let mut order: Vec<String> = Vec::new();
-        let mut map: BTreeMap<String, RoleTotals> = BTreeMap::new();
+        let mut out: Vec<(String, RoleTotals)> = Vec::new();
         for s in &self.spans {
             let key = fold_indices(&s.path);
-            map.entry(key.clone()).or_insert_with(|| {
-                order.push(key);
-                RoleTotals::default()
-            });
-            if let Some(t) = map.get_mut(&fold_indices(&s.path)) {
-                t.add(s.role, s.len);
-            }
+            let i = match out.iter().position(|(k, _)| *k == key) {
+                Some(i) => i,
+                None => {
+                    out.push((key, RoleTotals::default()));
+                    out.len() - 1
+                }
+            };
+            out[i].1.add(s.role, s.len);
         }
-        order
-            .into_iter()
-            .map(|k| {
-                let t = map[&k];
-                (k, t)
-            })
-            .collect()
+        out
     }
 
     /// Puts this record inside framing written by someone else (an envelope): the
