@@ -84,6 +84,7 @@ pub mod layout;
 pub mod len;
 pub mod num;
 mod read;
+mod run;
 mod traits;
 mod write;
 

@@ -104,6 +104,15 @@ pub trait Reader<'de> {
 
     /// Leaves one level of nesting.
     fn leave(&mut self);
+
+    /// Whether a derived struct of fixed size may read itself from one slice taken
+    /// with [`borrow_bytes`](Reader::borrow_bytes) (see [`Encode::fixed_size`](crate::Encode)):
+    /// true for [`SliceReader`]. The default, false, reads field by field.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn lends_runs(&self) -> bool {
+        false
+    }
 }
 
 /// Reads from a byte slice; decoded values may borrow from it.
@@ -229,6 +238,11 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[inline(always)]
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    #[inline(always)]
+    fn lends_runs(&self) -> bool {
+        true
     }
 }
 

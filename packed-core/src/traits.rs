@@ -34,6 +34,19 @@ pub trait Encode {
     #[doc(hidden)]
     const IMAGE: bool = false;
 
+    /// The number of bytes every value of this type encodes to under context `C`, or 0
+    /// if that varies (or is nothing). Numbers under fixed-width integers, `bool`,
+    /// arrays and tuples of such types, and derived structs of them have one; derived
+    /// structs use it to write themselves as one run ([`Writer`] call) instead of one
+    /// per field. Must equal what [`encode`](Encode::encode) writes: a mismatch is an
+    /// error, not wrong bytes. Constant once inlined.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn fixed_size<C: Ctx>() -> usize {
+        0
+    }
+
     /// Writes `self` under context `C`.
     ///
     /// # Errors
@@ -91,6 +104,17 @@ pub trait Decode<'de>: Sized {
     /// allocate. Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
 
+    /// The number of bytes every value of this type takes under context `C`, or 0 if
+    /// that varies: [`Encode::fixed_size`] for decoding. Derived structs with one read
+    /// themselves from one borrowed run of that many bytes. Must equal what
+    /// [`decode`](Decode::decode) reads.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn fixed_size<C: Ctx>() -> usize {
+        0
+    }
+
     /// Reads a value under context `C`.
     ///
     /// # Errors
@@ -118,7 +142,8 @@ pub trait Decode<'de>: Sized {
         <<C::Layout as Layout>::Header as Header>::read::<C::Layout, R>(r)
     }
 
-    /// Appends `n` values to `out`. Numbers override it with one bulk copy. The caller
+    /// Appends `n` values to `out`. Numbers override it with one bulk copy; values of
+    /// a fixed size are read from one slice taken with one bounds check. The caller
     /// has checked `n` against the input.
     #[doc(hidden)]
     #[inline]
@@ -127,6 +152,9 @@ pub trait Decode<'de>: Sized {
         r: &mut R,
         out: &mut Vec<Self>,
     ) -> Result<(), DecodeError> {
+        if crate::run::read_as_runs::<C, Self, R>(n, r) {
+            return crate::run::decode_runs::<C, Self, R>(n, r, out);
+        }
         for _ in 0..n {
             out.push(Self::decode::<C, R>(r)?);
         }

@@ -72,6 +72,16 @@ pub trait Writer {
     /// Leaves the innermost path step.
     #[inline(always)]
     fn pop_path(&mut self) {}
+
+    /// Whether a derived struct of fixed size may hand over its bytes in one
+    /// [`write_bytes`](Writer::write_bytes) call, without the per-field hooks: true for
+    /// `Vec<u8>` and [`IoWriter`]. The default, false, keeps a writer that overrides the
+    /// hooks seeing every field.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        false
+    }
 }
 
 impl Writer for Vec<u8> {
@@ -85,6 +95,11 @@ impl Writer for Vec<u8> {
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         self.push(byte);
         Ok(())
+    }
+
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        true
     }
 }
 
@@ -112,6 +127,10 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     #[inline(always)]
     fn pop_path(&mut self) {
         (**self).pop_path();
+    }
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        (**self).takes_runs()
     }
 }
 
@@ -169,5 +188,10 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
             .map_err(|e| EncodeError::Io(e.kind()))?;
         self.written += bytes.len();
         Ok(())
+    }
+
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        true
     }
 }

@@ -11,10 +11,24 @@ type L<C> = <C as Ctx>::Layout;
 type E<C> = <L<C> as Layout>::Endian;
 type I<C> = <L<C> as Layout>::Int;
 
+/// An integer's size under `C` if the layout writes integers at full width, else 0.
+#[inline(always)]
+fn int_size<C: Ctx, T>() -> usize {
+    if I::<C>::FIXED {
+        core::mem::size_of::<T>()
+    } else {
+        0
+    }
+}
+
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             const IMAGE: bool = true;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                int_size::<C, $t>()
+            }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 I::<C>::write::<$t, E<C>, W>(*self, w)
@@ -26,6 +40,10 @@ macro_rules! int {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                int_size::<C, $t>()
+            }
             #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 I::<C>::read::<$t, E<C>, R>(r)
@@ -44,6 +62,10 @@ macro_rules! float {
         impl Encode for $t {
             const IMAGE: bool = true;
             #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                core::mem::size_of::<$t>()
+            }
+            #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 E::<C>::write(*self, w)
             }
@@ -54,6 +76,10 @@ macro_rules! float {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = core::mem::size_of::<$t>();
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                core::mem::size_of::<$t>()
+            }
             #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 E::<C>::read(r)
@@ -72,12 +98,20 @@ macro_rules! size {
         /// Written as its 64-bit counterpart on every platform.
         impl Encode for $t {
             #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                int_size::<C, $wire>()
+            }
+            #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 (*self as $wire).encode::<C, W>(w)
             }
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                int_size::<C, $wire>()
+            }
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 let offset = r.offset();
@@ -91,6 +125,10 @@ size!(usize => u64, isize => i64);
 
 impl Encode for bool {
     #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        1
+    }
+    #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         w.write_byte(u8::from(*self))
     }
@@ -98,6 +136,10 @@ impl Encode for bool {
 
 impl<'de> Decode<'de> for bool {
     const MIN_WIRE: usize = 1;
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        1
+    }
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         match r.read_byte()? {
@@ -116,6 +158,10 @@ fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
 
 /// A `char` is its scalar value as a `u32`.
 impl Encode for char {
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        int_size::<C, u32>()
+    }
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         u32::from(*self).encode::<C, W>(w)
@@ -124,6 +170,10 @@ impl Encode for char {
 
 impl<'de> Decode<'de> for char {
     const MIN_WIRE: usize = 1;
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        int_size::<C, u32>()
+    }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let offset = r.offset();

@@ -311,8 +311,18 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     }
 }
 
+/// `N` times the element's fixed size (0 if that is 0, or `N` is).
+#[inline(always)]
+fn array_size(element: usize, n: usize) -> usize {
+    element.checked_mul(n).unwrap_or(0)
+}
+
 impl<T: Encode, const N: usize> Encode for [T; N] {
     const IMAGE: bool = T::IMAGE;
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        array_size(T::fixed_size::<C::Elem>(), N)
+    }
     /// No length prefix: the length is part of the type.
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -322,6 +332,10 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        array_size(T::fixed_size::<C::Elem>(), N)
+    }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let mut v = Vec::with_capacity(N);

@@ -103,6 +103,10 @@ macro_rules! tuple {
     ($($n:tt $t:ident),+) => {
         /// Elements in order, no prefix.
         impl<$($t: Encode),+> Encode for ($($t,)+) {
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
+            }
             #[inline]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 $(self.$n.encode::<C::Elem, W>(w)?;)+
@@ -111,6 +115,10 @@ macro_rules! tuple {
         }
         impl<'de, $($t: Decode<'de>),+> Decode<'de> for ($($t,)+) {
             const MIN_WIRE: usize = 0 $(+ $t::MIN_WIRE)+;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> usize {
+                crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
+            }
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 Ok(($($t::decode::<C::Elem, R>(r)?,)+))

@@ -61,6 +61,24 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                 #k::Reader::leave(__r);
                 #k::__private::Ok(__v)
             };
+            let (run, run_in_place) = if g.may_run() {
+                let check = quote!(#k::__private::read_as_run::<__C, Self, __R>(__r));
+                (
+                    quote! {
+                        if #check {
+                            return #k::__private::decode_run::<__C, Self, __R>(__r);
+                        }
+                    },
+                    quote! {
+                        if #check {
+                            return #k::__private::decode_run_in_place::<__C, Self, __R>(self, __r);
+                        }
+                    },
+                )
+            } else {
+                (TokenStream::new(), TokenStream::new())
+            };
+            let body = quote!(#run #body);
             let steps = fields.iter().map(|f| in_place_field(g, f));
             let in_place = quote! {
                 #[inline]
@@ -68,6 +86,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                     &mut self,
                     __r: &mut __R,
                 ) -> #k::__private::Result<(), #k::DecodeError> {
+                    #run_in_place
                     #k::Reader::enter(__r)?;
                     #(#steps)*
                     #k::Reader::leave(__r);
@@ -118,10 +137,13 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
         }
     };
 
+    let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
             const MIN_WIRE: #k::__private::usize = #min_wire;
+
+            #fixed_size
 
             #[inline]
             fn decode<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(

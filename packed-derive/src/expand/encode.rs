@@ -25,7 +25,14 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                     let m = &f.member;
                     field(g, f, &quote!(&self.#m))
                 });
-                quote!(#(#stmts)* #k::__private::Ok(()))
+                let run = g.may_run().then(|| {
+                    quote! {
+                        if #k::__private::write_as_run::<__C, Self, __W>(__w) {
+                            return #k::__private::encode_run::<__C, Self, __W>(self, __w);
+                        }
+                    }
+                });
+                quote!(#run #(#stmts)* #k::__private::Ok(()))
             }
             Data::Tagged(variants) => {
                 let tag_ty = super::decode::tag_type(g);
@@ -68,10 +75,13 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
             }
         };
     let image = image(g);
+    let fixed_size = g.fixed_size(&quote!(#k::Encode));
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Encode for #ident #ty_g #where_c {
             #image
+
+            #fixed_size
 
             #[inline]
             fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(

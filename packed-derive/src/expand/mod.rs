@@ -6,7 +6,7 @@ mod encode;
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 
-use crate::ast::{Container, Field};
+use crate::ast::{Container, Data, Field};
 use crate::attr::LenSpec;
 use crate::ctxt::Ctxt;
 use crate::wrap::wrap;
@@ -173,6 +173,42 @@ impl<'a> Gen<'a> {
         };
         let ty = locate_at(f.ty.to_token_stream(), span);
         quote_spanned!(span=> #k::__private::assert_has_length::<#ty>();)
+    }
+
+    /// Whether the type is a struct whose size may be fixed (no `with` fields, at least
+    /// one written field): it gets `fixed_size` and codes itself through the run helpers,
+    /// which take one run where `fixed_size` is not 0 and the fields otherwise.
+    pub(crate) fn may_run(&self) -> bool {
+        match &self.cont.data {
+            Data::Struct(_, fields) => {
+                fields.iter().all(|f| f.attrs.with.is_none())
+                    && fields.iter().any(|f| f.attrs.skip.is_none())
+            }
+            _ => false,
+        }
+    }
+
+    /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
+    /// or 0 if any varies. `trait_path` is `Encode` or `Decode<'__de>`.
+    pub(crate) fn fixed_size(&self, trait_path: &TokenStream) -> TokenStream {
+        let Data::Struct(_, fields) = &self.cont.data else {
+            return TokenStream::new();
+        };
+        if !self.may_run() {
+            return TokenStream::new();
+        }
+        let k = &self.krate;
+        let sizes = fields.iter().filter(|f| f.is_plain()).map(|f| {
+            let ty = f.ty;
+            let ctx = self.field_ctx(f);
+            quote!(<#ty as #trait_path>::fixed_size::<#ctx>())
+        });
+        quote! {
+            #[inline(always)]
+            fn fixed_size<__C: #k::Ctx>() -> #k::__private::usize {
+                #k::__private::run_size(&[#(#sizes),*])
+            }
+        }
     }
 
     fn impl_kind(&self) -> TokenStream {

@@ -23,6 +23,23 @@ const _: () = {
     >;
     #[automatically_derived]
     impl ::packed_core::Encode for Frame {
+        #[inline(always)]
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
+            ::packed_core::__private::run_size(
+                &[
+                    <Vec<
+                        u8,
+                    > as ::packed_core::Encode>::fixed_size::<
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    >(),
+                    <String as ::packed_core::Encode>::fixed_size::<
+                        <<__C as ::packed_core::Ctx>::Enter<
+                            __PackedOwnLayout,
+                        > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                    >(),
+                ],
+            )
+        }
         #[inline]
         fn encode<
             __C: ::packed_core::Ctx,
@@ -31,6 +48,9 @@ const _: () = {
             &self,
             __w: &mut __W,
         ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
+            if ::packed_core::__private::write_as_run::<__C, Self, __W>(__w) {
+                return ::packed_core::__private::encode_run::<__C, Self, __W>(self, __w);
+            }
             ::packed_core::__private::push_field(__w, "payload");
             <Vec<
                 u8,
@@ -68,6 +88,27 @@ const _: () = {
         const MIN_WIRE: ::packed_core::__private::usize = 0usize
             + <Vec<u8> as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <String as ::packed_core::Decode<'__de>>::MIN_WIRE;
+        #[inline(always)]
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
+            ::packed_core::__private::run_size(
+                &[
+                    <Vec<
+                        u8,
+                    > as ::packed_core::Decode<
+                        '__de,
+                    >>::fixed_size::<
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    >(),
+                    <String as ::packed_core::Decode<
+                        '__de,
+                    >>::fixed_size::<
+                        <<__C as ::packed_core::Ctx>::Enter<
+                            __PackedOwnLayout,
+                        > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                    >(),
+                ],
+            )
+        }
         #[inline]
         fn decode<
             __C: ::packed_core::Ctx,
@@ -75,6 +116,9 @@ const _: () = {
         >(
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
+            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
+                return ::packed_core::__private::decode_run::<__C, Self, __R>(__r);
+            }
             ::packed_core::__private::assert_has_length::<String>();
             ::packed_core::Reader::enter(__r)?;
             let __v = Self {
@@ -106,6 +150,13 @@ const _: () = {
             &mut self,
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
+            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
+                return ::packed_core::__private::decode_run_in_place::<
+                    __C,
+                    Self,
+                    __R,
+                >(self, __r);
+            }
             ::packed_core::Reader::enter(__r)?;
             <Vec<
                 u8,
