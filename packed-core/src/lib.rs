@@ -56,6 +56,19 @@
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
 //!
+//! # Speed
+//!
+//! - Slices of numbers (`Vec<f32>`, `[u16; 64]`) are one copy each way where the layout
+//!   writes integers at full width in the host's byte order.
+//! - A derived struct whose encoded size is fixed under the layout (numbers, `bool`s,
+//!   `char`s, arrays, tuples and structs of them: a vertex, an address, a triangle) is
+//!   written as one run and read from one borrowed slice, so its fields cost no bounds
+//!   checks of their own; a `Vec` of them is read from one slice. The bytes and errors
+//!   are those of the field-by-field path, which streams and [`explain`] use.
+//! - [`Bulk`] copies a `Vec` of `#[repr(C)]` plain-data structs as one block of memory.
+//! - `&str` and `&[u8]` fields borrow from the input; [`from_slice_into`] decodes into an
+//!   existing value and reuses its `String`s and `Vec`s.
+//!
 //! # Safety on hostile input
 //!
 //! Decoding never panics, never allocates for more elements than the remaining input
