@@ -101,22 +101,39 @@ pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) 
 /// Reads a `T` from one borrowed run of its fixed size. Only after [`read_as_run`]
 /// said yes.
 ///
-/// A run counts as one level of nesting against [`Limits::max_depth`](crate::Limits):
-/// what is inside it is bounded by the type.
+/// A run counts as one level of nesting against [`Limits::max_depth`](crate::Limits),
+/// as the struct would field by field; what is inside it is bounded by the type.
 #[inline(always)]
 pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
+    r.enter()?;
+    let v = read_run::<C, T, R>(r)?;
+    r.leave();
+    Ok(v)
+}
+
+/// [`decode_run`] for a value that is not a level of nesting: a tuple, a run of scalar
+/// fields.
+#[inline(always)]
+pub fn decode_flat_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    read_run::<C, T, R>(r)
+}
+
+#[inline(always)]
+fn read_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
     let n = T::fixed_size::<C>();
     let base = r.offset();
-    r.enter()?;
     let mut run = RunReader {
         rest: r.borrow_bytes(n)?,
         end: base + n,
         over: false,
     };
     let v = T::decode::<C, RunReader<'de>>(&mut run)?;
-    r.leave();
     if run.over || !run.rest.is_empty() {
         return Err(size_mismatch_r(base));
     }
@@ -518,6 +535,79 @@ mod tests {
                 offset: 0,
                 limit: 0
             })
+        );
+    }
+
+    /// A line item: the derive groups `qty`, `price` and `flags` (consecutive scalars)
+    /// into one tuple, one run under fixed-width integers.
+    #[derive(Packed, Clone, PartialEq, Debug)]
+    #[packed(crate = "crate")]
+    struct Line {
+        sku: String,
+        qty: i32,
+        price: i64,
+        flags: [bool; 2],
+        note: String,
+    }
+
+    #[test]
+    fn scalar_groups_keep_bytes_paths_errors_and_depth() {
+        let line = Line {
+            sku: "ab".into(),
+            qty: -2,
+            price: 300,
+            flags: [true, false],
+            note: String::new(),
+        };
+        // By hand: length 2, "ab", -2 as i32, 300 as i64, two bools, empty note.
+        let expected = [
+            2, b'a', b'b', 0xFE, 0xFF, 0xFF, 0xFF, 0x2C, 0x01, 0, 0, 0, 0, 0, 0, 1, 0, 0,
+        ];
+        assert_eq!(crate::to_vec(&line).unwrap(), expected);
+        // Varint: no run (the group's size varies); zigzag -2 is 3, 300 is 600 =
+        // LEB128 D8 04.
+        assert_eq!(
+            crate::to_vec_as::<layout::Varint, _>(&line).unwrap(),
+            [2, b'a', b'b', 3, 0xD8, 0x04, 1, 0, 0]
+        );
+        let e = crate::explain(&line).unwrap();
+        let paths: Vec<&str> = e.spans().iter().map(|s| s.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            ["sku", "sku", "qty", "price", "flags[0]", "flags[1]", "note"],
+            "{paths:?}"
+        );
+        let decode = |bytes: &[u8]| {
+            let runs = crate::from_slice::<Line>(bytes);
+            let mut r = NoRuns(crate::SliceReader::new(bytes));
+            let fields = crate::decode_with::<B, Line, _>(&mut r);
+            assert_eq!(runs, fields, "{bytes:02x?}");
+            let mut reused = line.clone();
+            reused.qty = 9;
+            let in_place = crate::from_slice_into(bytes, &mut reused).map(|()| reused);
+            if runs.is_ok() {
+                assert_eq!(runs, in_place);
+            }
+            runs
+        };
+        assert_eq!(decode(&expected).unwrap(), line);
+        let mut bad = expected;
+        bad[16] = 2;
+        assert_eq!(
+            decode(&bad),
+            Err(DecodeError::InvalidBool {
+                offset: 16,
+                byte: 2
+            })
+        );
+        for cut in 0..expected.len() {
+            assert!(decode(&expected[..cut]).is_err());
+        }
+        // A group is not a level of nesting: one level is the struct's.
+        let one = crate::Limits::DEFAULT.with_max_depth(1);
+        assert_eq!(
+            crate::from_slice_with_limits::<Line>(&expected, one).unwrap(),
+            line
         );
     }
 

@@ -6,6 +6,10 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Role, Writer}
 
 impl<T: Encode + ?Sized> Encode for &T {
     #[inline(always)]
+    fn fixed_size<C: Ctx>() -> usize {
+        T::fixed_size::<C>()
+    }
+    #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         (**self).encode::<C, W>(w)
     }
@@ -107,8 +111,12 @@ macro_rules! tuple {
             fn fixed_size<C: Ctx>() -> usize {
                 crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
             }
+            /// One run where the size is fixed (the derive groups scalar fields this way).
             #[inline]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                if crate::run::write_as_run::<C, Self, W>(w) {
+                    return crate::run::encode_run::<C, Self, W>(self, w);
+                }
                 $(self.$n.encode::<C::Elem, W>(w)?;)+
                 Ok(())
             }
@@ -121,10 +129,17 @@ macro_rules! tuple {
             }
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                if crate::run::read_as_run::<C, Self, R>(r) {
+                    return crate::run::decode_flat_run::<C, Self, R>(r);
+                }
                 Ok(($($t::decode::<C::Elem, R>(r)?,)+))
             }
             #[inline]
             fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
+                if crate::run::read_as_run::<C, Self, R>(r) {
+                    *self = crate::run::decode_flat_run::<C, Self, R>(r)?;
+                    return Ok(());
+                }
                 $(self.$n.decode_in_place::<C::Elem, R>(r)?;)+
                 Ok(())
             }

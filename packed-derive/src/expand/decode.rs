@@ -5,7 +5,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::encode::where_clause;
-use super::{de_generics, Gen};
+use super::{binding, de_generics, parts, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -53,7 +53,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                 quote!(<#ty as #k::Decode<'__de>>::MIN_WIRE)
             });
             let checks = fields.iter().map(|f| g.length_check(f));
-            let build = construct(g, &quote!(Self), *style, fields);
+            let build = struct_value(g, *style, fields);
             let body = quote! {
                 #(#checks)*
                 #k::Reader::enter(__r)?;
@@ -79,7 +79,14 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                 (TokenStream::new(), TokenStream::new())
             };
             let body = quote!(#run #body);
-            let steps = fields.iter().map(|f| in_place_field(g, f));
+            let steps = parts(fields).into_iter().map(|part| match part {
+                Part::One(i) => in_place_field(g, &fields[i]),
+                Part::Scalars(is) => {
+                    let (binds, read) = scalar_group(g, fields, &is);
+                    let ms = is.iter().map(|&i| &fields[i].member);
+                    quote!(#read #(self.#ms = #binds;)*)
+                }
+            });
             let in_place = quote! {
                 #[inline]
                 fn decode_in_place<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
@@ -176,6 +183,51 @@ fn read_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
     }
     let ty = f.ty;
     quote_spanned!(ty.span()=> <#ty as #k::Decode<'__de>>::decode::<#ctx, __R>(__r)?)
+}
+
+/// The struct's value, reading fields in order. With groups of scalar fields, a block
+/// that reads each part into bindings first (a group as one tuple, one run where the
+/// layout fixes its size), then builds the value; otherwise the plain constructor.
+fn struct_value(g: &Gen<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream {
+    let parts = parts(fields);
+    if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
+        return construct(g, &quote!(Self), style, fields);
+    }
+    let reads = parts.iter().map(|part| match part {
+        Part::One(i) => {
+            let b = binding(*i);
+            let read = read_field(g, &fields[*i]);
+            quote!(let #b = #read;)
+        }
+        Part::Scalars(is) => scalar_group(g, fields, is).1,
+    });
+    let binds: Vec<syn::Ident> = (0..fields.len()).map(binding).collect();
+    let value = match style {
+        Style::Unit => quote!(Self),
+        Style::Tuple => quote!(Self(#(#binds),*)),
+        Style::Named => {
+            let ms = fields.iter().map(|f| &f.member);
+            quote!(Self { #(#ms: #binds),* })
+        }
+    };
+    quote!({ #(#reads)* #value })
+}
+
+/// The bindings of a group of scalar fields and the statement that reads them as one
+/// tuple.
+fn scalar_group(
+    g: &Gen<'_>,
+    fields: &[Field<'_>],
+    group: &[usize],
+) -> (Vec<syn::Ident>, TokenStream) {
+    let k = &g.krate;
+    let inner = &g.inner;
+    let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
+    let tys = group.iter().map(|&i| fields[i].ty);
+    let read = quote! {
+        let (#(#binds,)*) = <(#(#tys,)*) as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
+    };
+    (binds, read)
 }
 
 /// `path { a: ..., b: ... }`, `path(..)` or `path`, reading fields in order.

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{binding, Gen};
+use super::{binding, parts, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -21,9 +21,12 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
     let body =
         match &g.cont.data {
             Data::Struct(_, fields) => {
-                let stmts = fields.iter().map(|f| {
-                    let m = &f.member;
-                    field(g, f, &quote!(&self.#m))
+                let stmts = parts(fields).into_iter().map(|part| match part {
+                    Part::One(i) => {
+                        let m = &fields[i].member;
+                        field(g, &fields[i], &quote!(&self.#m))
+                    }
+                    Part::Scalars(is) => scalar_run(g, fields, &is),
                 });
                 let run = g.may_run().then(|| {
                     quote! {
@@ -127,6 +130,27 @@ fn image(g: &Gen<'_>) -> TokenStream {
             #(&& <#tys as #k::Encode>::IMAGE)*
             && ::core::mem::size_of::<Self>() == 0usize #(+ ::core::mem::size_of::<#tys>())*
             #(&& #offsets)*;
+    }
+}
+
+/// Writes a group of scalar fields: one run of their tuple where the writer takes runs
+/// (the tuple falls back to its elements where the size is not fixed), each field with
+/// its path for writers that watch fields.
+fn scalar_run(g: &Gen<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+    let k = &g.krate;
+    let inner = &g.inner;
+    let tys: Vec<&syn::Type> = group.iter().map(|&i| fields[i].ty).collect();
+    let ms = group.iter().map(|&i| &fields[i].member);
+    let one_by_one = group.iter().map(|&i| {
+        let m = &fields[i].member;
+        field(g, &fields[i], &quote!(&self.#m))
+    });
+    quote! {
+        if #k::__private::write_as_run::<#inner, (#(&#tys,)*), __W>(__w) {
+            #k::Encode::encode::<#inner, __W>(&(#(&self.#ms,)*), __w)?;
+        } else {
+            #(#one_by_one)*
+        }
     }
 }
 

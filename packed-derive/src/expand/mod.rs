@@ -228,6 +228,57 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// A struct's fields in order, by index, with runs of two or more consecutive scalar
+/// fields grouped. A group is coded as one tuple, which is one run wherever the layout
+/// fixes its size (the common case: integers at full width), so `qty` and `price` of
+/// a line item cost one bounds check, not two.
+pub(crate) enum Part {
+    One(usize),
+    Scalars(Vec<usize>),
+}
+
+pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut group = Vec::new();
+    let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
+        0 => {}
+        1 => parts.push(Part::One(group.pop().expect("one element"))),
+        _ => parts.push(Part::Scalars(core::mem::take(group))),
+    };
+    for (i, f) in fields.iter().enumerate() {
+        let scalar =
+            f.is_plain() && f.attrs.len.is_none() && f.attrs.max.is_none() && is_scalar(f.ty);
+        if scalar {
+            group.push(i);
+        } else {
+            close(&mut group, &mut parts);
+            parts.push(Part::One(i));
+        }
+    }
+    close(&mut group, &mut parts);
+    parts
+}
+
+/// Whether `ty` is written as the name of a number, `bool` or `char`, or an array of
+/// them. Only a guess from the name: what decides whether a group is one run is the
+/// types' `fixed_size`, at compile time, so a shadowed name costs speed, never bytes.
+fn is_scalar(ty: &syn::Type) -> bool {
+    const SCALARS: [&str; 16] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .get_ident()
+            .is_some_and(|i| SCALARS.contains(&i.to_string().as_str())),
+        syn::Type::Array(a) => is_scalar(&a.elem),
+        syn::Type::Paren(p) => is_scalar(&p.elem),
+        syn::Type::Group(g) => is_scalar(&g.elem),
+        _ => false,
+    }
+}
+
 /// `tokens` with every span moved to `at` for diagnostics; name resolution is kept.
 fn locate_at(tokens: TokenStream, at: Span) -> TokenStream {
     tokens
