@@ -78,6 +78,9 @@ macro_rules! shadow_everything {
 /// Derives without the prelude, beside the shadowing items above.
 pub mod derived {
     #![no_implicit_prelude]
+    // The derive's one `unsafe` block (a memory image's proof, below) is the macro's,
+    // not the user's: it compiles where `unsafe` is forbidden.
+    #![forbid(unsafe_code)]
 
     shadow_everything!();
     // The derive itself, by absolute path; nothing else from the runtime is imported.
@@ -173,6 +176,22 @@ pub mod derived {
         pub value: T,
     }
 
+    /// A memory image: numbers without padding. A `Vec` of it is one copy each way.
+    #[derive(
+        Packed,
+        ::core::fmt::Debug,
+        ::core::cmp::PartialEq,
+        ::core::clone::Clone,
+        ::core::marker::Copy,
+    )]
+    #[repr(C)]
+    pub struct Point {
+        /// x.
+        pub x: ::core::primitive::f32,
+        /// An identifier.
+        pub id: ::core::primitive::u32,
+    }
+
     /// A unit struct and a tuple struct.
     #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub struct Unit;
@@ -266,7 +285,7 @@ pub mod rerouted {
     }
 }
 
-use derived::{Bounded, Everything, Shape, Status, Tuple, Unit, Wide};
+use derived::{Bounded, Everything, Point, Shape, Status, Tuple, Unit, Wide};
 use packed_core::Kind;
 use rerouted::{Choice, Message};
 
@@ -359,6 +378,26 @@ fn prelude_free_small_types_round_trip() {
     let t = Tuple(-2, "q".into());
     assert_eq!(packed_core::to_vec(&t).unwrap(), [3, 1, b'q']);
     assert_eq!(packed_core::from_slice::<Tuple>(&[3, 1, b'q']).unwrap(), t);
+}
+
+#[test]
+fn prelude_free_memory_image_round_trips() {
+    assert!(<Point as packed_core::Encode>::image_proof().is_some());
+    let points = vec![
+        Point { x: 1.0, id: 2 },
+        Point {
+            x: -2.0,
+            id: 0x0102_0304,
+        },
+    ];
+    // By hand: one length byte, then 1.0f32 = 0x3F800000 and -2.0f32 = 0xC0000000,
+    // little-endian, each followed by its id.
+    let bytes = [2, 0, 0, 0x80, 0x3F, 2, 0, 0, 0, 0, 0, 0, 0xC0, 4, 3, 2, 1];
+    assert_eq!(packed_core::to_vec(&points).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Vec<Point>>(&bytes).unwrap(),
+        points
+    );
 }
 
 #[test]

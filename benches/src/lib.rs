@@ -338,15 +338,6 @@ pub struct Mesh {
     pub triangles: Vec<Triangle>,
 }
 
-/// [`Mesh`] with its triangles coded in bulk ([`packed_core::Bulk`]): the same bytes,
-/// one copy of the triangle array each way instead of one call per coordinate.
-#[derive(Packed, Debug, Clone, PartialEq, Default)]
-pub struct MeshBulk {
-    /// The triangles.
-    #[packed(with = "packed_core::Bulk::<Triangle>")]
-    pub triangles: Vec<Triangle>,
-}
-
 /// Triangles in the mesh data set.
 pub const MESH_TRIANGLES: usize = 125_000;
 
@@ -416,6 +407,7 @@ macro_rules! layout_names {
 }
 layout_names! {
     packed_core::layout::Bitsery => "packed compact",
+    packed_core::layout::BitseryBig => "packed compact big-endian",
     FixedLen<packed_core::len::U8> => "packed u8 len",
     FixedLen<packed_core::len::U16> => "packed u16 len",
     FixedLen<packed_core::len::U32> => "packed u32 len",
@@ -722,43 +714,22 @@ impl Format<Mesh> for Memcpy {
     }
 }
 
-/// `packed`'s compact layout on [`MeshBulk`], as its own row.
-#[derive(Debug)]
-pub enum PackedBulk {}
-
-impl Format<MeshBulk> for PackedBulk {
-    const NAME: &'static str = "packed compact bulk";
-    type Enc = Vec<u8>;
-    type Dec = ();
-
-    #[inline]
-    fn encode<'e>(value: &MeshBulk, enc: &'e mut Vec<u8>) -> &'e [u8] {
-        <PackedAs<packed_core::layout::Bitsery> as Format<MeshBulk>>::encode(value, enc)
-    }
-
-    #[inline]
-    fn decode(bytes: &[u8], (): &mut ()) -> MeshBulk {
-        <PackedAs<packed_core::layout::Bitsery> as Format<MeshBulk>>::decode(bytes, &mut ())
-    }
-}
-
-/// The mesh data set: compact layout (plain derive, then [`MeshBulk`]) and `memcpy`.
+/// The mesh data set: the compact layout (a `Vec` of triangles, memory images, is one
+/// copy each way), its big-endian twin (one run per triangle, with byte swaps) and
+/// `memcpy`.
 ///
 /// # Panics
-/// If the bulk encoding differs from the plain one.
+/// If the compact encoding is not the length prefix and then the triangles' memory.
 #[must_use]
 pub fn mesh_rows(mesh: &std::rc::Rc<Mesh>) -> Vec<Row> {
-    let bulk = std::rc::Rc::new(MeshBulk {
-        triangles: mesh.triangles.clone(),
-    });
-    let plain_bytes = packed_core::to_vec(&**mesh).expect("encodes");
+    let bytes = packed_core::to_vec(&**mesh).expect("encodes");
     assert!(
-        packed_core::to_vec(&*bulk).expect("encodes") == plain_bytes,
-        "bulk bytes differ"
+        bytes[4..] == *bytemuck::cast_slice::<Triangle, u8>(&mesh.triangles),
+        "the compact mesh is not its memory"
     );
     vec![
         row::<PackedAs<packed_core::layout::Bitsery>, _>(mesh),
-        row::<PackedBulk, _>(&bulk),
+        row::<PackedAs<packed_core::layout::BitseryBig>, _>(mesh),
         row::<Memcpy, _>(mesh),
     ]
 }

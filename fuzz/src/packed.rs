@@ -404,8 +404,10 @@ pub struct Enums {
     e: Option<EnumI32>,
 }
 
-/// Plain-old-data records for [`packed_core::Bulk`].
-#[derive(Packed, Debug, PartialEq, Clone, Copy, Default, bytemuck::Pod, bytemuck::Zeroable)]
+/// A memory image (numbers, no padding): a `Vec` of it is one copy each way under
+/// fixed host-order layouts, one run per element where the byte order differs, element
+/// by element under varint.
+#[derive(Packed, Debug, PartialEq, Clone, Copy, Default)]
 #[repr(C)]
 pub struct Vertex {
     x: f32,
@@ -413,16 +415,14 @@ pub struct Vertex {
     pos: [i16; 2],
 }
 
-/// `Bulk` beside the plain derive of the same elements: one copy each way under fixed
-/// host-order layouts, element by element under the others.
+/// The three fast paths of sequences side by side: memory images (`Vertex`, arrays of
+/// it), fixed-size values that are not images (a padded tuple: runs), numbers.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
-pub struct BulkRec {
-    #[packed(with = "packed_core::Bulk::<Vertex>")]
-    fast: Vec<Vertex>,
-    plain: Vec<Vertex>,
-    #[packed(with = "packed_core::Bulk::<u32>")]
+pub struct ImageRec {
+    images: Vec<Vertex>,
+    pairs: Vec<[Vertex; 2]>,
+    padded: Vec<(u8, u16)>,
     ints: Vec<u32>,
-    #[packed(with = "packed_core::Bulk::<u16>")]
     short: Vec<u16>,
 }
 
@@ -591,9 +591,10 @@ sample! {
     OwnHdrU32 => OwnHdrU32 { s: "s".into(), v: vec![9; 9], m: [(1, "one".to_string())].into() };
     OwnVarEnum => OwnVarEnum::D(vec![OwnVarEnum::A(-5), OwnVarEnum::B { s: "b".into() }]);
     OwnTree => OwnTree { v: 1, kids: vec![OwnTree::default(); 2], next: Some(Box::default()) };
-    BulkRec => BulkRec {
-        fast: vec![Vertex { x: 1.5, id: 7, pos: [-1, 2] }; 3],
-        plain: vec![Vertex::default(); 2],
+    ImageRec => ImageRec {
+        images: vec![Vertex { x: 1.5, id: 7, pos: [-1, 2] }; 3],
+        pairs: vec![[Vertex::default(); 2]; 2],
+        padded: vec![(1, 300), (2, 0)],
         ints: vec![1, 2, 3],
         short: vec![9; 4],
     };
@@ -894,7 +895,7 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         15 => free_owned::<Attrs>(body, l, r),
         16 => free_owned::<Containers>(body, l, r),
         17 => free_owned::<Enums>(body, l, r),
-        19 => free_owned::<BulkRec>(body, l, r),
+        19 => free_owned::<ImageRec>(body, l, r),
         _ => match l {
             0 => own::<OwnYas>(body, r),
             1 => own::<OwnVarint>(body, r),
@@ -985,7 +986,7 @@ pub fn samples() -> Vec<Vec<u8>> {
                 15 => encode_free(&Attrs::sample(), l),
                 16 => encode_free(&Containers::sample(), l),
                 17 => encode_free(&Enums::sample(), l),
-                19 => encode_free(&BulkRec::sample(), l),
+                19 => encode_free(&ImageRec::sample(), l),
                 _ => match l {
                     0 => packed_core::to_vec(&OwnYas::sample()),
                     1 => packed_core::to_vec(&OwnVarint::sample()),

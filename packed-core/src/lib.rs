@@ -60,12 +60,19 @@
 //!
 //! - Slices of numbers (`Vec<f32>`, `[u16; 64]`) are one copy each way where the layout
 //!   writes integers at full width in the host's byte order.
-//! - A derived struct whose encoded size is fixed under the layout (numbers, `bool`s,
-//!   `char`s, arrays, tuples and structs of them: a vertex, an address, a triangle) is
-//!   written as one run and read from one borrowed slice, so its fields cost no bounds
-//!   checks of their own; a `Vec` of them is read from one slice. The bytes and errors
-//!   are those of the field-by-field path, which streams and [`explain`] use.
-//! - [`Bulk`] copies a `Vec` of `#[repr(C)]` plain-data structs as one block of memory.
+//! - A derived struct whose memory is its encoding (numbers and arrays of them, no
+//!   padding: a vertex, a triangle) is a *memory image*: a `Vec` of them is one copy
+//!   each way too. The derive proves it to the compiler from the fields' own proofs,
+//!   the struct's size and its field offsets, and emits one `unsafe` block resting on
+//!   that proof (it compiles under `#![forbid(unsafe_code)]`, as `bytemuck`'s derives
+//!   do); there is nothing to opt into.
+//! - Any other derived struct whose encoded size is fixed under the layout (with
+//!   `bool`s, `char`s, tuples, padding: an address, a flagged sample) is written as one
+//!   run and read from one borrowed slice, so its fields cost no bounds checks of their
+//!   own; so are runs of consecutive scalar fields inside larger structs (`qty` and
+//!   `price` of a line item).
+//! - The bytes and the errors (with their offsets) are always those of the
+//!   field-by-field path, which streams and [`explain`] use.
 //! - `&str` and `&[u8]` fields borrow from the input; [`from_slice_into`] decodes into an
 //!   existing value and reuses its `String`s and `Vec`s.
 //!
@@ -88,10 +95,10 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
-mod bulk;
 mod ctx;
 mod error;
 mod explain;
+mod image;
 mod impls;
 pub mod layout;
 pub mod len;
@@ -107,7 +114,6 @@ pub mod __private;
 
 use alloc::vec::Vec;
 
-pub use bulk::Bulk;
 pub use ctx::{Ctx, Cx, FieldLen, Forced, LenOverride, Mode, Native, NoOverride, Root, RootAs};
 pub use error::{DecodeError, EncodeError};
 pub use explain::{compare, explain, explain_as, Comparison, Explanation, RoleTotals, Span};

@@ -9,6 +9,7 @@ pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
+pub use crate::image::ImageProof;
 pub use crate::run::{
     decode_flat_run, decode_run, decode_run_in_place, encode_run, read_as_run, run_size,
     write_as_run,

@@ -2,6 +2,7 @@
 
 use alloc::vec::Vec;
 
+use crate::image::ImageProof;
 use crate::layout::{Header, Layout};
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
@@ -26,14 +27,6 @@ use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 /// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
 /// ```
 pub trait Encode {
-    /// Whether a value's encoding is its memory image under any layout with fixed-width
-    /// integers in the host's byte order: true for integers, floats, arrays of them, and
-    /// derived structs of them without padding, attributes or a layout of their own
-    /// (the derive checks sizes and field offsets at compile time). [`Bulk`](crate::Bulk)
-    /// copies slices of such types in one piece; for everything else it is `false`.
-    #[doc(hidden)]
-    const IMAGE: bool = false;
-
     /// The number of bytes every value of this type encodes to under context `C`, or 0
     /// if that varies (or is nothing). Numbers under fixed-width integers, `bool`,
     /// arrays and tuples of such types, and derived structs of them have one; derived
@@ -45,6 +38,19 @@ pub trait Encode {
     #[must_use]
     fn fixed_size<C: Ctx>() -> usize {
         0
+    }
+
+    /// Evidence that the type's memory is its encoding under fixed-width integers in
+    /// the host's byte order (numbers, arrays of them, derived structs of them without
+    /// padding or attributes): a slice of them is written as one copy.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn image_proof() -> Option<ImageProof<Self>>
+    where
+        Self: Sized,
+    {
+        None
     }
 
     /// Writes `self` under context `C`.
@@ -61,7 +67,8 @@ pub trait Encode {
         <<C::Layout as Layout>::Header as Header>::write::<C::Layout, W>(w)
     }
 
-    /// Writes a slice of values. Numbers override it with one bulk copy.
+    /// Writes a slice of values. Numbers override it with one bulk copy; memory images
+    /// (see `image_proof`) are one copy too.
     #[doc(hidden)]
     #[inline]
     fn encode_slice<C: Ctx, W: Writer + ?Sized>(
@@ -71,6 +78,9 @@ pub trait Encode {
     where
         Self: Sized,
     {
+        if let Some(proof) = crate::image::write_proof::<C, Self, W>(w) {
+            return w.write_bytes(proof.as_bytes(items));
+        }
         for (i, item) in items.iter().enumerate() {
             w.push_path(crate::PathSeg::Index(i));
             item.encode::<C, W>(w)?;
@@ -115,6 +125,15 @@ pub trait Decode<'de>: Sized {
         0
     }
 
+    /// [`Encode`]'s `image_proof`, for decoding: a `Vec` of the type is read as one
+    /// copy of the input.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn image_proof() -> Option<ImageProof<Self>> {
+        None
+    }
+
     /// Reads a value under context `C`.
     ///
     /// # Errors
@@ -142,8 +161,9 @@ pub trait Decode<'de>: Sized {
         <<C::Layout as Layout>::Header as Header>::read::<C::Layout, R>(r)
     }
 
-    /// Appends `n` values to `out`. Numbers override it with one bulk copy; values of
-    /// a fixed size are read from one slice taken with one bounds check. The caller
+    /// Appends `n` values to `out`. Numbers override it with one bulk copy, memory
+    /// images are one copy too, and values of a fixed size are read from one slice
+    /// taken with one bounds check. The caller
     /// has checked `n` against the input.
     #[doc(hidden)]
     #[inline]
@@ -152,6 +172,9 @@ pub trait Decode<'de>: Sized {
         r: &mut R,
         out: &mut Vec<Self>,
     ) -> Result<(), DecodeError> {
+        if let Some(proof) = crate::image::read_proof::<C, Self, R>(n, r) {
+            return crate::image::decode_image(proof, n, r, out);
+        }
         if crate::run::read_as_runs::<C, Self, R>(n, r) {
             return crate::run::decode_runs::<C, Self, R>(n, r, out);
         }

@@ -24,10 +24,13 @@ fn int_size<C: Ctx, T>() -> usize {
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            const IMAGE: bool = true;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 int_size::<C, $t>()
+            }
+            #[inline(always)]
+            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+                Some(crate::image::number())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -45,6 +48,10 @@ macro_rules! int {
                 int_size::<C, $t>()
             }
             #[inline(always)]
+            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+                Some(crate::image::number())
+            }
+            #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 I::<C>::read::<$t, E<C>, R>(r)
             }
@@ -60,10 +67,13 @@ int!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
 macro_rules! float {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            const IMAGE: bool = true;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 core::mem::size_of::<$t>()
+            }
+            #[inline(always)]
+            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+                Some(crate::image::number())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -79,6 +89,10 @@ macro_rules! float {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 core::mem::size_of::<$t>()
+            }
+            #[inline(always)]
+            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+                Some(crate::image::number())
             }
             #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {

@@ -258,7 +258,9 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         Ok(v)
     }
 
-    /// Decodes the first elements in place, then appends or truncates.
+    /// Decodes the first elements in place, then appends or truncates. Elements of a
+    /// fixed size own nothing to reuse: they are cleared and read as from scratch, in
+    /// one copy or one run where they can be.
     #[inline]
     fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
         &mut self,
@@ -266,6 +268,9 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     ) -> Result<(), DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
         claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
+        if T::fixed_size::<C::Elem>() != 0 {
+            self.clear();
+        }
         self.truncate(len);
         for item in self.iter_mut() {
             item.decode_in_place::<C::Elem, R>(r)?;
@@ -318,10 +323,13 @@ fn array_size(element: usize, n: usize) -> usize {
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
-    const IMAGE: bool = T::IMAGE;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> usize {
         array_size(T::fixed_size::<C::Elem>(), N)
+    }
+    #[inline(always)]
+    fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+        T::image_proof().map(crate::image::array)
     }
     /// No length prefix: the length is part of the type.
     #[inline]
@@ -335,6 +343,10 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> usize {
         array_size(T::fixed_size::<C::Elem>(), N)
+    }
+    #[inline(always)]
+    fn image_proof() -> Option<crate::image::ImageProof<Self>> {
+        T::image_proof().map(crate::image::array)
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {

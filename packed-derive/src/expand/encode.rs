@@ -77,14 +77,14 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                 }
             }
         };
-    let image = image(g);
     let fixed_size = g.fixed_size(&quote!(#k::Encode));
+    let image_proof = g.image_proof(&quote!(#k::Encode));
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Encode for #ident #ty_g #where_c {
-            #image
-
             #fixed_size
+
+            #image_proof
 
             #[inline]
             fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
@@ -101,35 +101,6 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                 #k::__private::write_header::<#inner, __W>(__w)
             }
         }
-    }
-}
-
-/// `const IMAGE` for a struct whose encoding may be its memory: no layout of its own,
-/// no field attributes, every field's encoding its memory, and no padding (the size is
-/// the sum of the field sizes and each field starts where the previous one ends). All
-/// checked by the compiler when the constant is evaluated; other types keep `false`.
-fn image(g: &Gen<'_>) -> TokenStream {
-    let Data::Struct(_, fields) = &g.cont.data else {
-        return TokenStream::new();
-    };
-    let plain = fields
-        .iter()
-        .all(|f| f.is_plain() && f.attrs.len.is_none() && f.attrs.max.is_none());
-    if !plain || g.cont.own_layout().is_some() {
-        return TokenStream::new();
-    }
-    let k = &g.krate;
-    let tys: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
-    let offsets = fields.iter().enumerate().map(|(i, f)| {
-        let m = &f.member;
-        let before = &tys[..i];
-        quote!(::core::mem::offset_of!(Self, #m) == 0usize #(+ ::core::mem::size_of::<#before>())*)
-    });
-    quote! {
-        const IMAGE: #k::__private::bool = true
-            #(&& <#tys as #k::Encode>::IMAGE)*
-            && ::core::mem::size_of::<Self>() == 0usize #(+ ::core::mem::size_of::<#tys>())*
-            #(&& #offsets)*;
     }
 }
 

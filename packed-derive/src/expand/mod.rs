@@ -211,6 +211,48 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// `fn image_proof` for a struct that may be a memory image: no layout of its own
+    /// (a field's own layout could write integers differently from the context) and
+    /// fields without attributes. It is one if every field's type is (their proofs) and
+    /// the fields leave no gap: the size is the sum of the field sizes and each field
+    /// starts where the previous one ends. The compiler evaluates both checks; the one
+    /// `unsafe` block rests on them. `trait_path` is `Encode` or `Decode<'__de>`.
+    pub(crate) fn image_proof(&self, trait_path: &TokenStream) -> TokenStream {
+        let Data::Struct(_, fields) = &self.cont.data else {
+            return TokenStream::new();
+        };
+        let plain = fields
+            .iter()
+            .all(|f| f.is_plain() && f.attrs.len.is_none() && f.attrs.max.is_none());
+        if !plain || fields.is_empty() || self.cont.own_layout().is_some() {
+            return TokenStream::new();
+        }
+        let k = &self.krate;
+        let tys: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
+        let offsets = fields.iter().enumerate().map(|(i, f)| {
+            let m = &f.member;
+            let before = &tys[..i];
+            quote!(::core::mem::offset_of!(Self, #m) == 0usize #(+ ::core::mem::size_of::<#before>())*)
+        });
+        quote! {
+            #[inline(always)]
+            fn image_proof() -> #k::__private::Option<#k::__private::ImageProof<Self>> {
+                #(<#tys as #trait_path>::image_proof()?;)*
+                if ::core::mem::size_of::<Self>() == 0usize #(+ ::core::mem::size_of::<#tys>())*
+                    #(&& #offsets)*
+                {
+                    // SAFETY: every field is a memory image (the proofs above) and they
+                    // cover the struct's bytes without a gap (size and offsets), so the
+                    // struct has no padding, any bytes are a valid value, and its
+                    // encoding, its fields' in order, is its memory.
+                    #k::__private::Some(unsafe { #k::__private::ImageProof::new_unchecked() })
+                } else {
+                    #k::__private::None
+                }
+            }
+        }
+    }
+
     fn impl_kind(&self) -> TokenStream {
         let Some((kind, span)) = self.cont.attrs.kind else {
             return TokenStream::new();
