@@ -133,12 +133,7 @@ pub(crate) fn read_proof<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,
 ) -> Option<ImageProof<T>> {
-    let size = core::mem::size_of::<T>();
-    let fits = matches!(
-        (r.remaining(), size.checked_mul(n)),
-        (Some(left), Some(total)) if left >= total
-    );
-    if is_encoding::<C>() && size != 0 && r.lends_runs() && fits {
+    if is_encoding::<C>() && crate::run::lends(r, core::mem::size_of::<T>(), n) {
         T::image_proof()
     } else {
         None

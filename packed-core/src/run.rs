@@ -94,8 +94,20 @@ fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
 /// the input is short the fields are read one by one, so the error names the field.
 #[inline(always)]
 pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) -> bool {
-    let n = T::fixed_size::<C>();
-    n != 0 && r.lends_runs() && matches!(r.remaining(), Some(left) if left >= n)
+    read_as_runs::<C, T, R>(1, r)
+}
+
+/// Whether `r` can lend `n` values of `size` bytes each (`size` not 0) in one slice:
+/// it lends runs (a slice, not a stream, and not a run already) and has that many
+/// bytes left.
+#[inline(always)]
+pub(crate) fn lends<'de, R: Reader<'de> + ?Sized>(r: &R, size: usize, n: usize) -> bool {
+    size != 0
+        && r.lends_runs()
+        && matches!(
+            (r.remaining(), size.checked_mul(n)),
+            (Some(left), Some(total)) if left >= total
+        )
 }
 
 /// Reads a `T` from one borrowed run of its fixed size. Only after [`read_as_run`]
@@ -147,13 +159,7 @@ pub(crate) fn read_as_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>
     n: usize,
     r: &R,
 ) -> bool {
-    let size = T::fixed_size::<C>();
-    size != 0
-        && r.lends_runs()
-        && matches!(
-            (r.remaining(), size.checked_mul(n)),
-            (Some(left), Some(total)) if left >= total
-        )
+    lends(r, T::fixed_size::<C>(), n)
 }
 
 /// Appends `n` values of `T`, each read from its own run of one slice taken with one

@@ -48,6 +48,12 @@ impl Field<'_> {
     pub(crate) fn is_plain(&self) -> bool {
         self.attrs.skip.is_none() && self.attrs.with.is_none()
     }
+
+    /// Whether the field is written through its type's `Encode`/`Decode` with no field
+    /// attribute at all (no `len` or `max` either): its encoding is its type's.
+    pub(crate) fn is_bare(&self) -> bool {
+        self.is_plain() && self.attrs.len.is_none() && self.attrs.max.is_none()
+    }
 }
 
 fn style(fields: &syn::Fields) -> Style {

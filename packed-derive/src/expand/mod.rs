@@ -221,9 +221,7 @@ impl<'a> Gen<'a> {
         let Data::Struct(_, fields) = &self.cont.data else {
             return TokenStream::new();
         };
-        let plain = fields
-            .iter()
-            .all(|f| f.is_plain() && f.attrs.len.is_none() && f.attrs.max.is_none());
+        let plain = fields.iter().all(Field::is_bare);
         if !plain || fields.is_empty() || self.cont.own_layout().is_some() {
             return TokenStream::new();
         }
@@ -288,8 +286,7 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
         _ => parts.push(Part::Scalars(core::mem::take(group))),
     };
     for (i, f) in fields.iter().enumerate() {
-        let scalar =
-            f.is_plain() && f.attrs.len.is_none() && f.attrs.max.is_none() && is_scalar(f.ty);
+        let scalar = f.is_bare() && is_scalar(f.ty);
         if scalar {
             group.push(i);
         } else {
