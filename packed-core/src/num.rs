@@ -166,7 +166,7 @@ impl sealed::Sealed for Big {}
 /// Copies numbers in host order: one `memcpy` each way.
 #[inline]
 fn write_native<N: Num, W: Writer + ?Sized>(s: &[N], w: &mut W) -> Result<(), EncodeError> {
-    w.write_bytes(bytemuck::cast_slice(s))
+    w.write_var_bytes(bytemuck::cast_slice(s))
 }
 
 #[inline]

@@ -79,7 +79,7 @@ pub trait Encode {
         Self: Sized,
     {
         if let Some(proof) = crate::image::write_proof::<C, Self, W>(w) {
-            return w.write_bytes(proof.as_bytes(items));
+            return w.write_var_bytes(proof.as_bytes(items));
         }
         for (i, item) in items.iter().enumerate() {
             w.push_path(crate::PathSeg::Index(i));

@@ -53,6 +53,19 @@ pub trait Writer {
         self.write_bytes(&[byte])
     }
 
+    /// Appends `bytes` whose number is known only at run time: the contents of a
+    /// string or of a slice of numbers. The default calls
+    /// [`write_bytes`](Writer::write_bytes); `Vec<u8>` copies short ones without a call
+    /// to `memcpy`.
+    ///
+    /// # Errors
+    /// As [`write_bytes`](Writer::write_bytes).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.write_bytes(bytes)
+    }
+
     /// The bytes written until [`end_frame`](Writer::end_frame) play `role`.
     #[inline(always)]
     fn begin_frame(&mut self, role: Role) {
@@ -100,8 +113,64 @@ impl Writer for Vec<u8> {
     }
 
     #[inline(always)]
+    fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        append_short(self, bytes);
+        Ok(())
+    }
+
+    #[inline(always)]
     fn takes_runs(&self) -> bool {
         true
+    }
+}
+
+/// The spare capacity [`append_short`] needs: the longest run it moves as words.
+const SHORT: usize = 16;
+
+/// Appends `bytes` to `v`. Strings in records are short, and a call to `memcpy` for a
+/// few bytes costs more than the copy: a run of 4 to 16 bytes is moved as two
+/// overlapping words (4 or 8 bytes each, the first and the last of the run) when
+/// `v` has 16 bytes of spare capacity. Anything else is an ordinary `extend`.
+///
+/// On the seed document (11 strings of 4 to 12 bytes) `memcpy` was 60% of the encode's
+/// samples under `perf`; with the word copies the encode went from 52 to 36 ns in
+/// `compare`, 0.67x speedy's, where it had been level with it.
+///
+/// Constant-size runs must not come here: their bytes are usually in registers, and two
+/// overlapping loads from a stack copy of them stall on store forwarding.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
+    let n = bytes.len();
+    let len = v.len();
+    if !(4..=SHORT).contains(&n) || v.capacity() - len < SHORT {
+        v.extend_from_slice(bytes);
+        return;
+    }
+    let src = bytes.as_ptr();
+    // SAFETY: with `w` the word size (8 for `n >= 8`, else 4, so `w <= n <= 2 * w`):
+    // reads: `src` is valid for `n` bytes, and both words lie inside them
+    // (`w <= n`, so `src + n - w >= src`). Writes: `dst` is the start of the spare
+    // capacity, of at least 16 >= n bytes, and both words lie in its first `n` bytes.
+    // The words cover `0..n` because `n <= 2 * w`, so after them the first `n` spare
+    // bytes are initialized and `set_len(len + n)` is sound. Unaligned reads and writes
+    // have no alignment requirement. `bytes` cannot overlap the spare capacity: it is a
+    // shared borrow, and `v` is borrowed mutably. Tested on every length from 0 to 40 at
+    // every spare capacity from 0 to 20 (`short_runs_*` below).
+    unsafe {
+        let dst = v.as_mut_ptr().add(len);
+        if n >= 8 {
+            let head = src.cast::<u64>().read_unaligned();
+            let tail = src.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(head);
+            dst.add(n - 8).cast::<u64>().write_unaligned(tail);
+        } else {
+            let head = src.cast::<u32>().read_unaligned();
+            let tail = src.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(head);
+            dst.add(n - 4).cast::<u32>().write_unaligned(tail);
+        }
+        v.set_len(len + n);
     }
 }
 
@@ -113,6 +182,10 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     #[inline(always)]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         (**self).write_byte(byte)
+    }
+    #[inline(always)]
+    fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        (**self).write_var_bytes(bytes)
     }
     #[inline(always)]
     fn begin_frame(&mut self, role: Role) {
@@ -195,5 +268,61 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
     #[inline(always)]
     fn takes_runs(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Vec<u8>`'s word copies against the byte-by-byte result, on every length from 0
+    /// to 40, every spare capacity from 0 to 20, and 0, 1 or 7 bytes already written.
+    /// Each run ends where its allocation ends, so a read past it would leave the
+    /// allocation (the fuzz targets run this path under AddressSanitizer).
+    #[test]
+    fn short_runs_every_length_and_spare_capacity() {
+        for n in 0..=40usize {
+            let run: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37) ^ 0xA5).collect();
+            for spare in 0..=20 {
+                for before in [0usize, 1, 7] {
+                    let mut v = Vec::with_capacity(before + spare);
+                    assert_eq!(v.capacity(), before + spare);
+                    v.extend((0..before).map(|i| 0xF0 | i as u8));
+                    v.write_var_bytes(&run).unwrap();
+                    assert_eq!(v.len(), before + n, "n {n} spare {spare} before {before}");
+                    assert!(v[..before]
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &b)| b == 0xF0 | i as u8));
+                    assert_eq!(
+                        &v[before..],
+                        &run[..],
+                        "n {n} spare {spare} before {before}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Runs written back to back: each starts where the last ended, with the spare
+    /// capacity shrinking through 16 on the way.
+    #[test]
+    fn short_runs_back_to_back() {
+        let words = [
+            "zbug",
+            "tifpue",
+            "njtkyptftjld",
+            "",
+            "x",
+            "abcdefgh",
+            "0123456789abcdef",
+        ];
+        let mut v = Vec::with_capacity(40);
+        let mut expected = Vec::new();
+        for w in words.iter().cycle().take(21) {
+            v.write_var_bytes(w.as_bytes()).unwrap();
+            expected.extend(w.bytes());
+            assert_eq!(v, expected);
+        }
     }
 }

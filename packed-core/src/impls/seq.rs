@@ -174,7 +174,7 @@ impl Encode for str {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         write_len::<C, W>(self.len(), w)?;
-        w.write_bytes(self.as_bytes())
+        w.write_var_bytes(self.as_bytes())
     }
 }
 
