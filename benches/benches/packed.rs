@@ -17,6 +17,8 @@ mod peers;
 
 /// Short runs: the whole suite takes a few minutes on two cores.
 fn config() -> Criterion {
+    // Before any row allocates: see `steady_heap` for why.
+    packed_benches::steady_heap();
     Criterion::default()
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))

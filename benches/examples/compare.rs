@@ -295,6 +295,7 @@ fn print_explanations(doc: &Document) {
 
 fn main() {
     let opts = parse_args();
+    packed_benches::steady_heap();
     let doc = Rc::new(seed_document());
     let (mut rows, layouts) = document_rows(&doc);
     print_sizes(&rows[..layouts]);
