@@ -152,13 +152,43 @@ fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 #[inline(always)]
 #[allow(unsafe_code)]
 fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
-    if bytes.is_ascii() {
+    if is_ascii(bytes) {
         // SAFETY: every byte is below 0x80, and a sequence of ASCII bytes is valid
         // UTF-8 (each byte is a one-byte code point). Hostile input for both paths:
         // the `utf8_fast_path_*` tests below.
         Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     } else {
         core::str::from_utf8(bytes).map_err(|e| utf8(start, &e))
+    }
+}
+
+/// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
+/// bytes here, so a string of 4 to 32 bytes is checked as two to four overlapping
+/// words instead (their union is the whole string). The words are always in range for
+/// their lengths; one that were not would count as not ASCII, sending the string to the
+/// full check.
+#[inline(always)]
+fn is_ascii(b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = b.len();
+    let word = |at: usize| {
+        b.get(at..at + 8).map_or(HIGH, |w| {
+            u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]))
+        })
+    };
+    let half = |at: usize| {
+        b.get(at..at + 4).map_or(0x80, |w| {
+            u32::from_le_bytes(w.try_into().unwrap_or([0x80; 4]))
+        })
+    };
+    match n {
+        // 0..8 and n-8..n.
+        8..=16 => (word(0) | word(n - 8)) & HIGH == 0,
+        // 0..16 and n-16..n.
+        17..=32 => (word(0) | word(8) | word(n - 16) | word(n - 8)) & HIGH == 0,
+        // 0..4 and n-4..n.
+        4..=7 => (half(0) | half(n - 4)) & 0x8080_8080 == 0,
+        _ => b.is_ascii(),
     }
 }
 
@@ -567,6 +597,29 @@ mod tests {
                 Err(DecodeError::InvalidUtf8 { offset }),
                 "{bytes:02x?}"
             );
+        }
+    }
+
+    /// The word-wise ASCII check sees every byte: on every length from 1 to 40, one
+    /// byte that is not ASCII at any position sends the string to the full check, which
+    /// rejects a lone 0xFF at that position and accepts a two-byte `é` there.
+    #[test]
+    fn utf8_fast_path_sees_every_position() {
+        for n in 1..=40usize {
+            for i in 0..n {
+                let mut bad = vec![b'a'; n];
+                bad[i] = 0xFF;
+                assert_eq!(
+                    decode_all(&bad),
+                    Err(DecodeError::InvalidUtf8 { offset: 1 + i }),
+                    "n {n} at {i}"
+                );
+                if i + 1 < n {
+                    let mut good = vec![b'a'; n];
+                    good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
+                    assert_eq!(decode_all(&good).unwrap().as_bytes(), &good[..]);
+                }
+            }
         }
     }
 }
