@@ -163,10 +163,10 @@ fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
 }
 
 /// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
-/// bytes here, so a string of 4 to 32 bytes is checked as two to four overlapping
-/// words instead (their union is the whole string). The words are always in range for
-/// their lengths; one that were not would count as not ASCII, sending the string to the
-/// full check.
+/// bytes here, so a string of 4 to 64 bytes is checked in words instead: its whole
+/// 8-byte words plus its last 8 bytes (overlapping them), or its first and last 4. The
+/// words are always in range for their lengths; one that were not would count as not
+/// ASCII, sending the string to the full check.
 #[inline(always)]
 fn is_ascii(b: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -182,10 +182,14 @@ fn is_ascii(b: &[u8]) -> bool {
         })
     };
     match n {
-        // 0..8 and n-8..n.
-        8..=16 => (word(0) | word(n - 8)) & HIGH == 0,
-        // 0..16 and n-16..n.
-        17..=32 => (word(0) | word(8) | word(n - 16) | word(n - 8)) & HIGH == 0,
+        // Whole words from the front, and the last word (overlapping the others).
+        8..=64 => {
+            let mut all = word(n - 8);
+            for w in b.chunks_exact(8) {
+                all |= u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]));
+            }
+            all & HIGH == 0
+        }
         // 0..4 and n-4..n.
         4..=7 => (half(0) | half(n - 4)) & 0x8080_8080 == 0,
         _ => b.is_ascii(),
@@ -600,12 +604,12 @@ mod tests {
         }
     }
 
-    /// The word-wise ASCII check sees every byte: on every length from 1 to 40, one
+    /// The word-wise ASCII check sees every byte: on every length from 1 to 70, one
     /// byte that is not ASCII at any position sends the string to the full check, which
     /// rejects a lone 0xFF at that position and accepts a two-byte `é` there.
     #[test]
     fn utf8_fast_path_sees_every_position() {
-        for n in 1..=40usize {
+        for n in 1..=70usize {
             for i in 0..n {
                 let mut bad = vec![b'a'; n];
                 bad[i] = 0xFF;
