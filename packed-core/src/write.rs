@@ -1,6 +1,6 @@
 //! Byte sinks: the [`Writer`] trait and its implementations.
 
-use alloc::vec::Vec;
+use alloc::{string::String, vec::Vec};
 
 use crate::EncodeError;
 
@@ -177,6 +177,16 @@ fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
         }
         v.set_len(len + n);
     }
+}
+
+/// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
+/// decode uses, since `String::from` and `push_str` call `memcpy` too.
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn push_str_short(s: &mut String, add: &str) {
+    // SAFETY: `append_short` appends exactly the bytes of `add` (or, if it panics while
+    // growing, nothing), and `add` is UTF-8, so `s` stays UTF-8.
+    append_short(unsafe { s.as_mut_vec() }, add.as_bytes());
 }
 
 impl<W: Writer + ?Sized> Writer for &mut W {

@@ -10,6 +10,7 @@ use alloc::{
 
 use crate::layout::Layout;
 use crate::len::LenPrefix;
+use crate::write::push_str_short;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Role, Writer};
 
 /// Writes a length prefix under `C`, checking the field's `max` first.
@@ -223,7 +224,14 @@ impl<'de> Decode<'de> for String {
     const MIN_WIRE: usize = 1;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        decode_str::<C, R>(r).map(Cow::into_owned)
+        Ok(match decode_str::<C, R>(r)? {
+            Cow::Borrowed(s) => {
+                let mut out = String::with_capacity(s.len());
+                push_str_short(&mut out, s);
+                out
+            }
+            Cow::Owned(s) => s,
+        })
     }
 
     #[inline(always)]
@@ -233,7 +241,7 @@ impl<'de> Decode<'de> for String {
     ) -> Result<(), DecodeError> {
         let s = decode_str::<C, R>(r)?;
         self.clear();
-        self.push_str(&s);
+        push_str_short(self, &s);
         Ok(())
     }
 }
@@ -559,8 +567,9 @@ mod tests {
 
     #[test]
     fn utf8_fast_path_accepts_ascii_and_valid_utf8() {
-        // Lengths 0..=40 cover the byte-wise tail and the word-wise body of the scan.
-        for n in 0..=40 {
+        // Lengths 0..=70 cover every branch of the scan, and of the word copies of owned
+        // and in-place decodes (into a string of 17 bytes' capacity: some grow).
+        for n in 0..=70 {
             let s: String = (0..n).map(|i| char::from(b' ' + (i % 95) as u8)).collect();
             assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
         }
