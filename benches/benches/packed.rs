@@ -15,10 +15,12 @@ use packed_benches::Row;
 #[path = "peers.rs"]
 mod peers;
 
+/// The same allocator for every row; why: the `compare` example's header.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Short runs: the whole suite takes a few minutes on two cores.
 fn config() -> Criterion {
-    // Before any row allocates: see `steady_heap` for why.
-    packed_benches::steady_heap();
     Criterion::default()
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))

@@ -13,6 +13,14 @@
 //! `BATCH` each), with the rows in a new shuffled order each round, and each figure is
 //! the median over the rounds. So drift on a busy machine, and whatever one row leaves
 //! behind for the next, hits every row alike and the ratios hold.
+//!
+//! Every row allocates through mimalloc, here and in the criterion benchmarks. Under
+//! glibc's malloc, two thirds of an owned log decode (any codec's) was the allocator:
+//! 40,000 strings freed into its fast bins and merged again before the next 1 MB
+//! `Vec`, and fresh pages when it had trimmed the heap. How much of that a row paid
+//! depended on the rows before it, so criterion medians of the log round trip swung by
+//! 20% between runs, more than the codecs differ. Under mimalloc the same decode takes
+//! 0.35x the time, for every codec, and what is left is the codecs' own work.
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -21,6 +29,9 @@ use packed_benches::{seed_document, Document, Row, SplitMix64};
 
 #[path = "../benches/peers.rs"]
 mod peers;
+
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Target duration of one timed batch.
 const BATCH: Duration = Duration::from_micros(500);
@@ -295,7 +306,6 @@ fn print_explanations(doc: &Document) {
 
 fn main() {
     let opts = parse_args();
-    packed_benches::steady_heap();
     let doc = Rc::new(seed_document());
     let (mut rows, layouts) = document_rows(&doc);
     print_sizes(&rows[..layouts]);

@@ -493,38 +493,6 @@ where
 /// Times `iters` runs of an operation and returns the elapsed time.
 pub type Timed = Box<dyn FnMut(u64) -> std::time::Duration>;
 
-/// Fixes glibc's heap thresholds for the rest of the process, so that every row runs
-/// under the same allocator regime whatever ran before it. Call it first thing in a
-/// benchmark binary.
-///
-/// By default glibc moves its `mmap` and trim thresholds as a program frees large
-/// blocks. Whether the log's 1 MB `Vec` (or the mesh's 6 MB) then comes back from the
-/// heap or from fresh pages, faulted in again on every decode, depends on which rows
-/// ran earlier: the same owned log decode measured 2.6–2.9 ms with the defaults and
-/// 1.5–1.7 ms with fixed thresholds. That is the allocator's history, not the format's
-/// cost. Fixed thresholds (blocks up to 32 MiB from the heap, which is never trimmed)
-/// keep it out of every row alike. Elsewhere than glibc, a no-op.
-pub fn steady_heap() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    #[allow(unsafe_code)]
-    {
-        use core::ffi::c_int;
-        // mallopt(3): the parameter numbers from glibc's <malloc.h>.
-        const M_TRIM_THRESHOLD: c_int = -1;
-        const M_MMAP_THRESHOLD: c_int = -3;
-        extern "C" {
-            fn mallopt(param: c_int, value: c_int) -> c_int;
-        }
-        // SAFETY: `mallopt` is glibc's own, declared as <malloc.h> declares it; it takes
-        // the arena lock and only changes tuning parameters (32 MiB is glibc's maximum
-        // mmap threshold on 64-bit targets), never memory already handed out.
-        let ok = unsafe {
-            mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1
-        };
-        assert!(ok, "mallopt refused the heap thresholds");
-    }
-}
-
 /// One row of a comparison: a format on one data set, its bytes, and its three
 /// operations ready to time. Each operation loops inside one monomorphized closure, so
 /// the only dynamic call is per batch, not per iteration. Owned decodes drop the value
