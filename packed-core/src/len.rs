@@ -115,7 +115,9 @@ fn write_compact_long<E: Endian, W: Writer + ?Sized>(
     E::write(len as u16, w)
 }
 
-#[inline(never)]
+// Inline although rare: a reader passed to an out-of-line function could no longer
+// keep its position in a register (see `SliceReader::short`).
+#[inline(always)]
 fn read_compact_long<'de, E: Endian, R: Reader<'de> + ?Sized>(
     hb: u8,
     r: &mut R,

@@ -130,12 +130,14 @@ pub struct SliceReader<'de> {
 impl<'de> SliceReader<'de> {
     /// A reader over `input` with the default [`Limits`].
     #[must_use]
+    #[inline]
     pub fn new(input: &'de [u8]) -> Self {
         Self::with_limits(input, Limits::DEFAULT)
     }
 
     /// A reader over `input` with the given limits.
     #[must_use]
+    #[inline]
     pub fn with_limits(input: &'de [u8], limits: Limits) -> Self {
         let visible = input.len().min(limits.max_bytes);
         Self {
@@ -153,21 +155,20 @@ impl<'de> SliceReader<'de> {
         self.rest
     }
 
-    #[cold]
-    #[inline(never)]
+    /// The error for a read of `needed` bytes past the end. It passes the reader's
+    /// fields to the out-of-line constructor by value: were the reader's address to
+    /// leave the decoder, even on this cold path, its position could not live in a
+    /// register, and every read would go through memory.
+    #[inline(always)]
     fn short(&self, needed: usize) -> DecodeError {
-        if self.hidden > 0 {
-            DecodeError::ByteLimitExceeded {
-                offset: self.len,
-                limit: self.limits.max_bytes,
-            }
-        } else {
-            DecodeError::UnexpectedEnd {
-                offset: self.offset(),
-                needed,
-                remaining: self.rest.len(),
-            }
-        }
+        short(
+            self.hidden > 0,
+            self.len,
+            self.limits.max_bytes,
+            self.offset(),
+            needed,
+            self.rest.len(),
+        )
     }
 
     #[inline(always)]
@@ -243,6 +244,30 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[inline(always)]
     fn lends_runs(&self) -> bool {
         true
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn short(
+    limited: bool,
+    len: usize,
+    max_bytes: usize,
+    offset: usize,
+    needed: usize,
+    remaining: usize,
+) -> DecodeError {
+    if limited {
+        DecodeError::ByteLimitExceeded {
+            offset: len,
+            limit: max_bytes,
+        }
+    } else {
+        DecodeError::UnexpectedEnd {
+            offset,
+            needed,
+            remaining,
+        }
     }
 }
 
