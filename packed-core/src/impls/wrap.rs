@@ -112,7 +112,8 @@ macro_rules! tuple {
                 crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
             }
             /// One run where the size is fixed (the derive groups scalar fields this way).
-            #[inline]
+            /// Always inline, like the decode below.
+            #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 if crate::run::write_as_run::<C, Self, W>(w) {
                     return crate::run::encode_run::<C, Self, W>(self, w);
@@ -127,14 +128,17 @@ macro_rules! tuple {
             fn fixed_size<C: Ctx>() -> usize {
                 crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
             }
-            #[inline]
+            // Always inline: at `#[inline]` the compiler kept the derive's scalar groups
+            // out of line, and a reader passed to an out-of-line function keeps its
+            // position in memory for the whole decode (see `SliceReader::short`).
+            #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 if crate::run::read_as_run::<C, Self, R>(r) {
                     return crate::run::decode_flat_run::<C, Self, R>(r);
                 }
                 Ok(($($t::decode::<C::Elem, R>(r)?,)+))
             }
-            #[inline]
+            #[inline(always)]
             fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
                 if crate::run::read_as_run::<C, Self, R>(r) {
                     *self = crate::run::decode_flat_run::<C, Self, R>(r)?;
