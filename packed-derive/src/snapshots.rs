@@ -202,6 +202,35 @@ fn status_repr_enum() {
     assert!(flat.contains("Enter<__PackedOwnLayout>"));
 }
 
+/// A struct of scalars only always inlines its three coding functions; one with any
+/// other field (here a `String`), or with a field `with` a codec, keeps `#[inline]`.
+#[test]
+fn scalar_structs_always_inline() {
+    let count = |input: syn::DeriveInput| {
+        let flat = squash(&expand(&input).1);
+        (
+            flat.matches("#[inline(always)]fnencode<").count()
+                + flat.matches("#[inline(always)]fndecode<").count()
+                + flat.matches("#[inline(always)]fndecode_in_place<").count(),
+            flat.matches("#[inline]fnencode<").count()
+                + flat.matches("#[inline]fndecode<").count()
+                + flat.matches("#[inline]fndecode_in_place<").count(),
+        )
+    };
+    let address = count(syn::parse_quote! {
+        struct Address { x0: u8, x1: u8, octets: [u8; 2], #[packed(skip)] cache: Vec<u8> }
+    });
+    assert_eq!(address, (3, 0));
+    let named = count(syn::parse_quote! {
+        struct Named { id: u32, name: String }
+    });
+    assert_eq!(named, (0, 3));
+    let with = count(syn::parse_quote! {
+        struct With { id: u32, #[packed(with = "codec")] when: u64 }
+    });
+    assert_eq!(with, (0, 3));
+}
+
 #[test]
 fn diff_shows_changed_lines() {
     assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    2 + x\n    3 - b\n");

@@ -87,8 +87,9 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                     quote!(#read #(self.#ms = #binds;)*)
                 }
             });
+            let inline = g.inline_attr();
             let in_place = quote! {
-                #[inline]
+                #inline
                 fn decode_in_place<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
                     &mut self,
                     __r: &mut __R,
@@ -146,6 +147,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
 
     let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
     let image_proof = g.image_proof(&quote!(#k::Decode<'__de>));
+    let inline = g.inline_attr();
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
@@ -155,7 +157,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
 
             #image_proof
 
-            #[inline]
+            #inline
             fn decode<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
                 __r: &mut __R,
             ) -> #k::__private::Result<Self, #k::DecodeError> {

@@ -79,6 +79,7 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
         };
     let fixed_size = g.fixed_size(&quote!(#k::Encode));
     let image_proof = g.image_proof(&quote!(#k::Encode));
+    let inline = g.inline_attr();
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Encode for #ident #ty_g #where_c {
@@ -86,7 +87,7 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
 
             #image_proof
 
-            #[inline]
+            #inline
             fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
                 &self,
                 __w: &mut __W,

@@ -188,6 +188,26 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The inline attribute of `encode`, `decode` and `decode_in_place`. A struct of
+    /// numbers, `bool`s and `char`s only (by the fields' type names; a point, an address)
+    /// is small, cannot recurse, and is read by a run with a field-by-field fallback: at
+    /// `#[inline]` the compiler kept that out of line in a `Vec` of them, which also put
+    /// the caller's reader in memory. Such a struct always inlines; others are
+    /// `#[inline]`, as serde's derives are.
+    pub(crate) fn inline_attr(&self) -> TokenStream {
+        let small = match &self.cont.data {
+            Data::Struct(_, fields) => fields
+                .iter()
+                .all(|f| f.attrs.skip.is_some() || (f.is_bare() && is_scalar(f.ty))),
+            _ => false,
+        };
+        if small && self.may_run() {
+            quote!(#[inline(always)])
+        } else {
+            quote!(#[inline])
+        }
+    }
+
     /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
     /// or 0 if any varies. `trait_path` is `Encode` or `Decode<'__de>`.
     pub(crate) fn fixed_size(&self, trait_path: &TokenStream) -> TokenStream {
