@@ -164,35 +164,38 @@ fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
 }
 
 /// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
-/// bytes here, so a string of 4 to 64 bytes is checked in words instead: its whole
-/// 8-byte words plus its last 8 bytes (overlapping them), or its first and last 4. The
-/// words are always in range for their lengths; one that were not would count as not
-/// ASCII, sending the string to the full check.
+/// bytes here, so a string of 4 to 64 bytes is checked in a fixed number of words
+/// instead: four of 16 bytes, two of 8 or two of 4, overlapping where the string is
+/// shorter than their sum. On the log, this check was about 15% of an owned decode.
 #[inline(always)]
 fn is_ascii(b: &[u8]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
     let n = b.len();
-    let word = |at: usize| {
-        b.get(at..at + 8).map_or(HIGH, |w| {
-            u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]))
+    // The `W` bytes at `at` as a number (`at + W <= n` on every call below; a word out
+    // of range would count as not ASCII).
+    fn word<const W: usize>(b: &[u8], at: usize) -> u128 {
+        b.get(at..at + W).map_or(HIGH, |w| {
+            let mut x = [0u8; 16];
+            x[..W].copy_from_slice(w);
+            u128::from_le_bytes(x)
         })
-    };
-    let half = |at: usize| {
-        b.get(at..at + 4).map_or(0x80, |w| {
-            u32::from_le_bytes(w.try_into().unwrap_or([0x80; 4]))
-        })
-    };
+    }
     match n {
-        // Whole words from the front, and the last word (overlapping the others).
-        8..=64 => {
-            let mut all = word(n - 8);
-            for w in b.chunks_exact(8) {
-                all |= u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]));
-            }
-            all & HIGH == 0
+        // Four 16-byte words at 0, 16, 32 and 48, each moved back to end by `n` at the
+        // latest: no loop and no branch on the length inside the class.
+        16..=64 => {
+            let at = |k: usize| (16 * k).min(n - 16);
+            (word::<16>(b, at(0))
+                | word::<16>(b, at(1))
+                | word::<16>(b, at(2))
+                | word::<16>(b, at(3)))
+                & HIGH
+                == 0
         }
+        // 0..8 and n-8..n.
+        8..=15 => (word::<8>(b, 0) | word::<8>(b, n - 8)) & HIGH == 0,
         // 0..4 and n-4..n.
-        4..=7 => (half(0) | half(n - 4)) & 0x8080_8080 == 0,
+        4..=7 => (word::<4>(b, 0) | word::<4>(b, n - 4)) & HIGH == 0,
         _ => b.is_ascii(),
     }
 }
