@@ -67,19 +67,28 @@ impl<T> ImageProof<T> {
         if size == 0 {
             return;
         }
-        // One `extend` of known length: no capacity check per value, and the compiler
-        // turns the reads into a vector copy loop (faster here than `memcpy`, which
-        // took 1.3x as long on the mesh).
-        out.extend(bytes.chunks_exact(size).map(|chunk| {
-            // SAFETY: `chunk` is `size_of::<T>()` readable bytes (`chunks_exact`), any
-            // such bytes are a valid `T` (the proof), and `read_unaligned` needs no
-            // alignment. Hostile input (lengths that are not whole values, empty
-            // input, reuse of a non-empty vector): the `image_*` tests below.
-            #[allow(unsafe_code)]
-            unsafe {
-                core::ptr::read_unaligned(chunk.as_ptr().cast::<T>())
-            }
-        }));
+        // One `memcpy` into the spare capacity. (A vector loop of `read_unaligned`
+        // values ran 0.77x `memcpy`'s time under glibc's malloc, but 1.16x under
+        // mimalloc, which the benchmarks use; `memcpy` is the steadier of the two.)
+        let n = bytes.len() / size;
+        out.reserve(n);
+        let len = out.len();
+        // SAFETY: `reserve` made room for `n` more values, so the destination, the
+        // spare capacity, is valid for `n * size` bytes; the source is the first
+        // `n * size` of `bytes`' bytes. They cannot overlap: `bytes` is a shared borrow
+        // and `out` a mutable one. A byte copy needs no alignment. The copied bytes are
+        // `n` valid `T`s (any bytes of a `T`'s size are one: the proof), so
+        // `set_len(len + n)` is sound. Hostile input (lengths that are not whole
+        // values, empty input, reuse of a non-empty vector): the `image_*` tests below.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                bytes.as_ptr(),
+                out.as_mut_ptr().add(len).cast::<u8>(),
+                n * size,
+            );
+            out.set_len(len + n);
+        }
     }
 }
 
