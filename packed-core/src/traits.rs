@@ -179,7 +179,7 @@ pub trait Decode<'de>: Sized {
             return crate::run::decode_runs::<C, Self, R>(n, r, out);
         }
         for _ in 0..n {
-            out.push(Self::decode::<C, R>(r)?);
+            crate::impls::seq::push_with(out, || Self::decode::<C, R>(r))?;
         }
         Ok(())
     }
