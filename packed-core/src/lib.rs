@@ -77,6 +77,8 @@
 //!   more than the copy: writing to a `Vec<u8>`, and decoding an owned `String`, move a
 //!   string of 4 to 32 bytes as two overlapping words. ASCII strings are checked in
 //!   words too; only a string with a byte from 0x80 up goes to `core::str::from_utf8`.
+//! - A decoded element is written straight into its `Vec`: the vector grows before the
+//!   element is built, so it is not built in a temporary and then copied over.
 //! - `&str` and `&[u8]` fields borrow from the input; [`from_slice_into`] decodes into an
 //!   existing value and reuses its `String`s and `Vec`s.
 //!
