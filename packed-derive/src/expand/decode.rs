@@ -45,6 +45,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
         bound::predicates(g.cont, &quote!(#k::Decode<'__de>), true),
     );
     let inner = &g.inner;
+    let inline = g.inline_attr();
 
     let (min_wire, body, in_place) = match &g.cont.data {
         Data::Struct(style, fields) => {
@@ -87,7 +88,6 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                     quote!(#read #(self.#ms = #binds;)*)
                 }
             });
-            let inline = g.inline_attr();
             let in_place = quote! {
                 #inline
                 fn decode_in_place<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
@@ -147,7 +147,6 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
 
     let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
     let image_proof = g.image_proof(&quote!(#k::Decode<'__de>));
-    let inline = g.inline_attr();
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {

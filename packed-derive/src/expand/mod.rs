@@ -198,7 +198,7 @@ impl<'a> Gen<'a> {
         let small = match &self.cont.data {
             Data::Struct(_, fields) => fields
                 .iter()
-                .all(|f| f.attrs.skip.is_some() || (f.is_bare() && is_scalar(f.ty))),
+                .all(|f| f.attrs.skip.is_some() || is_bare_scalar(f)),
             _ => false,
         };
         if small && self.may_run() {
@@ -306,8 +306,7 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
         _ => parts.push(Part::Scalars(core::mem::take(group))),
     };
     for (i, f) in fields.iter().enumerate() {
-        let scalar = f.is_bare() && is_scalar(f.ty);
-        if scalar {
+        if is_bare_scalar(f) {
             group.push(i);
         } else {
             close(&mut group, &mut parts);
@@ -316,6 +315,11 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
     }
     close(&mut group, &mut parts);
     parts
+}
+
+/// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
+fn is_bare_scalar(f: &Field<'_>) -> bool {
+    f.is_bare() && is_scalar(f.ty)
 }
 
 /// Whether `ty` is written as the name of a number, `bool` or `char`, or an array of
