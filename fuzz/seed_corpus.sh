@@ -3,7 +3,7 @@
 # then from the harness's own samples and UBJSON documents (through a cargo test).
 # Idempotent: file names are content hashes or fixed.
 #
-#   bash fuzz/seed_corpus.sh [GOLDEN_DIR]      # default: ../shared/golden beside the checkout
+#   bash fuzz/seed_corpus.sh [GOLDEN_DIR]      # default: testdata/golden in the repository
 #
 # decode_packed / roundtrip_packed inputs are one selector byte, then the body
 # (fuzz/src/packed.rs): selector = type << 3 | layout. Each golden file is seeded with
@@ -13,7 +13,7 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-golden="${1:-$here/../../shared/golden}"
+golden="${1:-$here/../testdata/golden}"
 
 python3 - "$golden" "$here/corpus" <<'PY'
 import hashlib, os, sys

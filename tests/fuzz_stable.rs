@@ -248,7 +248,7 @@ fn unhex(text: &str) -> Vec<u8> {
 
 /// The golden files (up to 4 KiB) after their selector byte, and the samples.
 fn packed_pool() -> Vec<Vec<u8>> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/golden/");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden/");
     let mut pool = packed::samples();
     for (layout, config) in packed::GOLDEN_CONFIGS.iter().enumerate() {
         for (fixture, ty) in packed::GOLDEN_FIXTURES {

@@ -1,6 +1,6 @@
 //! Byte compatibility with the real C++ libraries.
 //!
-//! `../shared/golden/` holds Bitsery 5.2.4's and YAS 7.1.0's output for 16 fixtures in
+//! `testdata/golden/` (a copy of `../shared/golden/`) holds Bitsery 5.2.4's and YAS 7.1.0's output for 16 fixtures in
 //! seven configurations (112 files). For every file the matching derived type, declared
 //! with that configuration's container attributes (`common::fixture_types!`), decodes
 //! the file to the fixture value of `fixtures.json` and encodes that value back to the

@@ -1,5 +1,5 @@
 //! Shared by `golden.rs` and `bad_input.rs`: access to the golden files of
-//! `../shared/golden/`, the fixture values of `fixtures.json`, and one set of fixture
+//! `testdata/golden/` (copied from `../shared/golden/`), the fixture values of `fixtures.json`, and one set of fixture
 //! types per configuration, each carrying that configuration's container attributes.
 #![allow(dead_code)]
 
@@ -68,8 +68,8 @@ macro_rules! seed_document {
     };
 }
 
-/// The golden files, beside the checkout (`/work/shared/golden` for `/work/main`).
-pub const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/golden/");
+/// The golden files, in the repository (`testdata/README.md` gives their provenance).
+pub const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden/");
 
 /// The seven configurations, as named in the golden file names.
 pub const CONFIGS: [&str; 7] = [
