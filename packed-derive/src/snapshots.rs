@@ -202,6 +202,25 @@ fn status_repr_enum() {
     assert!(flat.contains("Enter<__PackedOwnLayout>"));
 }
 
+/// Consecutive scalar fields are grouped into one tuple per run of them, up to the
+/// twelve elements a tuple implements the traits for: a run of two and a run of
+/// twelve, between non-scalar fields.
+#[test]
+fn scalar_groups() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        struct Line {
+            sku: String,
+            qty: i32,
+            price: i64,
+            note: String,
+            a: u8, b: i8, c: u16, d: i16, e: u32, f: i32,
+            g: u64, h: i64, i: f32, j: f64, k: bool, l: [char; 2],
+        }
+    };
+    let (_, pretty) = expand(&input);
+    assert_snapshot("scalar_groups", &pretty);
+}
+
 /// A struct of scalars only always inlines its three coding functions; one with any
 /// other field (here a `String`), or with a field `with` a codec, keeps `#[inline]`.
 #[test]
