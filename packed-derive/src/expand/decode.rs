@@ -1,11 +1,11 @@
 //! `impl Decode`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::encode::where_clause;
-use super::{binding, de_generics, parts, Gen, Part};
+use super::{binding, de_generics, nest, parts, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -218,7 +218,7 @@ fn struct_value(g: &Gen<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream 
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
-/// tuple.
+/// tuple (nested past twelve fields).
 fn scalar_group(
     g: &Gen<'_>,
     fields: &[Field<'_>],
@@ -227,9 +227,15 @@ fn scalar_group(
     let k = &g.krate;
     let inner = &g.inner;
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
-    let tys = group.iter().map(|&i| fields[i].ty);
+    let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
+    let tys = nest(
+        group
+            .iter()
+            .map(|&i| fields[i].ty.to_token_stream())
+            .collect(),
+    );
     let read = quote! {
-        let (#(#binds,)*) = <(#(#tys,)*) as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
+        let #pattern = <#tys as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
     };
     (binds, read)
 }

@@ -289,9 +289,9 @@ impl<'a> Gen<'a> {
 }
 
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
-/// fields grouped. A group is coded as one tuple, which is one run wherever the layout
-/// fixes its size (the common case: integers at full width), so `qty` and `price` of
-/// a line item cost one bounds check, not two.
+/// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
+/// wherever the layout fixes its size (the common case: integers at full width), so
+/// `qty` and `price` of a line item cost one bounds check, not two.
 pub(crate) enum Part {
     One(usize),
     Scalars(Vec<usize>),
@@ -315,6 +315,31 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
     }
     close(&mut group, &mut parts);
     parts
+}
+
+/// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
+const TUPLE_MAX: usize = 12;
+
+/// `items` as one tuple: `(a, b, c,)` when they fit the runtime's tuple impls, else a
+/// tuple of tuples of at most [`TUPLE_MAX`] (nested again while there are more than
+/// that many), so a group of any length is a single tuple. A tuple's `fixed_size` is
+/// the sum of its elements' and a run covers the whole tuple, so the nesting keeps a
+/// group one run, and its elements are still written and read in order, each under the
+/// same context as in a flat tuple (a tuple's elements take `Elem` of its context,
+/// which for fields without `max` is that context). A group's types, values and
+/// bindings all go through this function, so they have the same shape.
+pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
+    if items.len() <= TUPLE_MAX {
+        return quote!((#(#items,)*));
+    }
+    let chunks = items
+        .chunks(TUPLE_MAX)
+        .map(|chunk| match chunk {
+            [one] => one.clone(),
+            _ => nest(chunk.to_vec()),
+        })
+        .collect();
+    nest(chunks)
 }
 
 /// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
