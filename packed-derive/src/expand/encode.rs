@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{binding, nest, parts, Gen, Part};
+use super::{binding, nest, parts, reported_at, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -42,7 +42,7 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                 let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
                 let name = vi.to_string();
-                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
+                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
                 let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
                 let pat = match v.style {
                     Style::Unit => quote!(Self::#vi),
@@ -151,10 +151,12 @@ fn field(g: &Gen<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let name = &f.name;
     let ctx = g.field_ctx(f);
     let call = match &f.attrs.with {
-        Some((with, _)) => quote_spanned!(with.span()=> #with::encode::<#ctx, __W>(#access, __w)?;),
+        Some((with, _)) => {
+            quote_spanned!(reported_at(with.span())=> #with::encode::<#ctx, __W>(#access, __w)?;)
+        }
         None => {
             let ty = f.ty;
-            quote_spanned!(ty.span()=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
+            quote_spanned!(reported_at(ty.span())=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
         }
     };
     let check = g.length_check(f);

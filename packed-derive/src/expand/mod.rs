@@ -172,7 +172,7 @@ impl<'a> Gen<'a> {
             (None, None) => return TokenStream::new(),
         };
         let ty = locate_at(f.ty.to_token_stream(), span);
-        quote_spanned!(span=> #k::__private::assert_has_length::<#ty>();)
+        quote_spanned!(reported_at(span)=> #k::__private::assert_has_length::<#ty>();)
     }
 
     /// Whether the type is a struct whose size may be fixed (no `with` fields, at least
@@ -340,6 +340,17 @@ pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
         })
         .collect();
     nest(chunks)
+}
+
+/// The span for code the derive writes about something the user wrote (a field's
+/// type, a `with` path, an attribute's value): errors are reported at the user's
+/// tokens, but names resolve where the rest of the generated code does. With the
+/// user's span itself, the derive's own names (`__w`, `__r`, `self`, `'__de`) would
+/// take the hygiene of the user's tokens, which differs from the derive's when a
+/// `macro_rules!` adds the derive to items it was given. The user's tokens are
+/// interpolated with their own spans and resolve at the user's site.
+pub(crate) fn reported_at(user: Span) -> Span {
+    Span::call_site().located_at(user)
 }
 
 /// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
