@@ -711,6 +711,15 @@ fn crate_path_is_the_only_route() {
     assert_eq!(fields(), before);
 }
 
+/// Encodes `value` to exactly `bytes` and decodes `bytes` back to `value`.
+fn round_trips<'de, T>(value: &T, bytes: &'de [u8])
+where
+    T: packed_core::Encode + packed_core::Decode<'de> + PartialEq + std::fmt::Debug,
+{
+    assert_eq!(packed_core::to_vec(value).unwrap(), bytes);
+    assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), value);
+}
+
 #[test]
 fn items_given_to_a_macro_round_trip() {
     use through_macros::{Attributed, Event, Labelled, Level, Pixel};
@@ -746,15 +755,7 @@ fn items_given_to_a_macro_round_trip() {
     assert!(packed_core::to_vec(&over).is_err());
 
     // Tag as a little-endian u16, then the fields.
-    let moved = Event::Moved(-1, 2);
-    assert_eq!(
-        packed_core::to_vec(&moved).unwrap(),
-        [1, 0, 0xFF, 0xFF, 2, 0]
-    );
-    assert_eq!(
-        packed_core::from_slice::<Event>(&[1, 0, 0xFF, 0xFF, 2, 0]).unwrap(),
-        moved
-    );
+    round_trips(&Event::Moved(-1, 2), &[1, 0, 0xFF, 0xFF, 2, 0]);
     let named = Event::Named {
         label: "x".into(),
         seen: true,
@@ -767,10 +768,10 @@ fn items_given_to_a_macro_round_trip() {
             seen: false
         }
     );
-    assert_eq!(packed_core::to_vec(&Event::Empty).unwrap(), [0, 0]);
+    round_trips(&Event::Empty, &[0, 0]);
 
-    assert_eq!(packed_core::to_vec(&Level::High).unwrap(), [7]);
-    assert_eq!(packed_core::from_slice::<Level>(&[1]).unwrap(), Level::Low);
+    round_trips(&Level::High, &[7]);
+    round_trips(&Level::Low, &[1]);
     assert!(packed_core::from_slice::<Level>(&[2]).is_err());
 
     let l = Labelled {
@@ -778,11 +779,7 @@ fn items_given_to_a_macro_round_trip() {
         value: 300u16,
     };
     let bytes = [1, b'k', 0x2C, 0x01];
-    assert_eq!(packed_core::to_vec(&l).unwrap(), bytes);
-    assert_eq!(
-        packed_core::from_slice::<Labelled<'_, u16>>(&bytes).unwrap(),
-        l
-    );
+    round_trips(&l, &bytes);
 
     assert!(<Pixel as packed_core::Encode>::image_proof().is_some());
     let pixels = vec![
@@ -800,11 +797,7 @@ fn items_given_to_a_macro_round_trip() {
         },
     ];
     let bytes = [2, 1, 2, 3, 4, 5, 6, 7, 8];
-    assert_eq!(packed_core::to_vec(&pixels).unwrap(), bytes);
-    assert_eq!(
-        packed_core::from_slice::<Vec<Pixel>>(&bytes).unwrap(),
-        pixels
-    );
+    round_trips(&pixels, &bytes);
 }
 
 #[test]
@@ -822,11 +815,7 @@ fn fields_written_by_a_macro_round_trip() {
         2, b'a', b'b',             // name: the field's u8 length
         1, 0, 0, 0, 0, 0, 0, 0, 7, // data: YAS's u64 length
     ];
-    assert_eq!(packed_core::to_vec(&h).unwrap(), bytes);
-    assert_eq!(
-        packed_core::from_slice::<through_macros::Header>(&bytes).unwrap(),
-        h
-    );
+    round_trips(&h, &bytes);
 }
 
 #[test]
@@ -906,8 +895,7 @@ fn structs_from_fragments_round_trip() {
     let bytes = [
         2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0x0D, 0x0C, 0x0F, 0x0E,
     ];
-    assert_eq!(packed_core::to_vec(&f).unwrap(), bytes);
-    assert_eq!(packed_core::from_slice::<Framed<u16>>(&bytes).unwrap(), f);
+    round_trips(&f, &bytes);
 
     let r = Reading(1, 2, 3, 4, 5, 6, 7, -1, -2, -3, -4, -5, -6, "z".into());
     #[rustfmt::skip]
@@ -916,18 +904,11 @@ fn structs_from_fragments_round_trip() {
         0xFF, 0xFF, 0xFE, 0xFF, 0xFD, 0xFF, 0xFC, 0xFF, 0xFB, 0xFF, 0xFA, 0xFF,
         1, b'z',
     ];
-    assert_eq!(packed_core::to_vec(&r).unwrap(), bytes);
-    assert_eq!(packed_core::from_slice::<Reading>(&bytes).unwrap(), r);
+    round_trips(&r, &bytes);
 
     let m = Command::Move(-2, 3);
     let bytes = [1, 0, 0xFE, 0xFF, 0xFF, 0xFF, 3, 0, 0, 0];
-    assert_eq!(packed_core::to_vec(&m).unwrap(), bytes);
-    assert_eq!(packed_core::from_slice::<Command>(&bytes).unwrap(), m);
-    let say = Command::Say("hi".into());
-    assert_eq!(packed_core::to_vec(&say).unwrap(), [2, 0, 2, b'h', b'i']);
-    assert_eq!(
-        packed_core::from_slice::<Command>(&[2, 0, 2, b'h', b'i']).unwrap(),
-        say
-    );
-    assert_eq!(packed_core::to_vec(&Command::Stop).unwrap(), [0, 0]);
+    round_trips(&m, &bytes);
+    round_trips(&Command::Say("hi".into()), &[2, 0, 2, b'h', b'i']);
+    round_trips(&Command::Stop, &[0, 0]);
 }

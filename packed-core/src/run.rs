@@ -912,9 +912,15 @@ mod tests {
         runs
     }
 
-    /// Writes `value` with runs, field by field, through `std::io` and by size, and
-    /// checks each against `bytes`, the hand-worked encoding.
-    fn encode_every_way<T: Encode>(value: &T, bytes: &[u8]) {
+    /// What every wide struct below shows: `value` encodes to `bytes`, its hand-worked
+    /// encoding, with runs, field by field, through `std::io` and by size; `bytes`
+    /// decode to `value` every way ([`decode_every_way`], into `reused`); `explain`
+    /// attributes bytes to `fields` in order; and every cut of `bytes` is an error, the
+    /// same every way.
+    fn agrees_every_way<T>(value: &T, bytes: &[u8], reused: &T, fields: &[String])
+    where
+        T: crate::DecodeOwned + Encode + Clone + PartialEq + core::fmt::Debug,
+    {
         assert_eq!(crate::to_vec(value).unwrap(), bytes);
         assert_eq!(WatchWriter::write(value, true).bytes, bytes);
         assert_eq!(WatchWriter::write(value, false).bytes, bytes);
@@ -925,43 +931,69 @@ mod tests {
             assert_eq!(crate::to_writer(value, &mut sink).unwrap(), bytes.len());
             assert_eq!(sink, bytes);
         }
+        assert_eq!(explained_fields(value), fields);
+        assert_eq!(decode_every_way(bytes, reused.clone()).as_ref(), Ok(value));
+        for cut in 0..bytes.len() {
+            assert!(decode_every_way(&bytes[..cut], reused.clone()).is_err());
+        }
     }
 
-    /// The reads or writes (`(offset, length)`) that start inside each of `runs`
-    /// (`(offset, length)` too). One per run, covering it, is one bounds check per
-    /// group.
-    fn accesses_in(
-        accesses: &[(usize, usize)],
-        runs: &[(usize, usize)],
-    ) -> Vec<Vec<(usize, usize)>> {
-        runs.iter()
-            .map(|&(start, len)| {
-                accesses
-                    .iter()
-                    .copied()
-                    .filter(|&(at, _)| (start..start + len).contains(&at))
-                    .collect()
-            })
-            .collect()
+    /// The accesses (`(offset, length)`) that a writer taking runs makes to encode
+    /// `value`, and a reader lending runs to decode `bytes`, that start inside each of
+    /// `groups` (`(offset, length)` too). One each, covering the group, is one bounds
+    /// check per group.
+    fn accesses_per_group<T>(
+        value: &T,
+        bytes: &[u8],
+        groups: &[(usize, usize)],
+    ) -> (PerGroup, PerGroup)
+    where
+        T: crate::DecodeOwned + Encode + PartialEq + core::fmt::Debug,
+    {
+        let mut r = WatchReader::new(bytes, true);
+        assert_eq!(&crate::decode_with::<B, T, _>(&mut r).unwrap(), value);
+        let within = |accesses: &[(usize, usize)]| -> PerGroup {
+            groups
+                .iter()
+                .map(|&(start, len)| {
+                    accesses
+                        .iter()
+                        .copied()
+                        .filter(|&(at, _)| (start..start + len).contains(&at))
+                        .collect()
+                })
+                .collect()
+        };
+        (
+            within(&WatchWriter::write(value, true).writes),
+            within(&r.reads),
+        )
+    }
+
+    /// Accesses, `(offset, length)`, by group.
+    type PerGroup = Vec<Vec<(usize, usize)>>;
+
+    /// One access per group, covering it.
+    fn one_each(groups: &[(usize, usize)]) -> PerGroup {
+        groups.iter().map(|&g| vec![g]).collect()
     }
 
     #[test]
     fn thirteen_scalars_keep_bytes_paths_and_errors() {
         let v = wide13();
-        encode_every_way(&v, &WIDE13);
-        // Field by field, one write per field (the array's two bytes are one slice).
-        assert_eq!(WatchWriter::write(&v, false).writes.len(), 13);
-        // With runs, one write and one read for the whole struct.
-        assert_eq!(WatchWriter::write(&v, true).writes, [(0, 49)]);
-        let mut r = WatchReader::new(&WIDE13, true);
-        assert_eq!(crate::decode_with::<B, Wide13, _>(&mut r).unwrap(), v);
-        assert_eq!(r.reads, [(0, 49)]);
-        assert_eq!(
-            explained_fields(&v),
-            ["a", "b", "c", "d", "e", "f", "g", "h", "x", "y", "flag", "letter", "pad"]
-        );
         let reused = Wide13 { a: 7, ..wide13() };
-        assert_eq!(decode_every_way(&WIDE13, reused.clone()), Ok(v));
+        let fields = [
+            "a", "b", "c", "d", "e", "f", "g", "h", "x", "y", "flag", "letter", "pad",
+        ];
+        agrees_every_way(&v, &WIDE13, &reused, &fields.map(String::from));
+        // With runs, one write and one read for the whole struct; field by field, one
+        // write per field (the array's two bytes are one slice).
+        let whole = [(0, 49)];
+        assert_eq!(
+            accesses_per_group(&v, &WIDE13, &whole),
+            (one_each(&whole), one_each(&whole))
+        );
+        assert_eq!(WatchWriter::write(&v, false).writes.len(), 13);
         let mut bad = WIDE13;
         bad[42] = 2;
         assert_eq!(
@@ -977,9 +1009,6 @@ mod tests {
             decode_every_way(&bad, reused.clone()),
             Err(DecodeError::InvalidChar { offset: 43, .. })
         ));
-        for cut in 0..WIDE13.len() {
-            assert!(decode_every_way(&WIDE13[..cut], reused.clone()).is_err());
-        }
         // Cut inside `h` (at 22): that field is named by its offset, as without runs.
         assert_eq!(
             decode_every_way(&WIDE13[..25], reused),
@@ -995,61 +1024,41 @@ mod tests {
     fn long_runs_between_other_fields_are_one_run_each() {
         let v = telemetry();
         let bytes = telemetry_bytes();
-        encode_every_way(&v, &bytes);
-        let runs = [(3, 26), (32, 17), (49, 49)];
+        let mut reused = telemetry();
+        reused.name = "longer".into();
+        reused.samples = vec![1; 9];
+        reused.t5 = 0;
+        let mut fields = vec!["name".to_owned()];
+        fields.extend((0..13).map(|i| format!("t{i}")));
+        fields.push("samples".into());
+        fields.extend((0..13).map(|i| format!("b{i}")));
+        fields.extend(["ok".into(), "raw".into(), "frame".into()]);
+        agrees_every_way(&v, &bytes, &reused, &fields);
+        // The two runs of scalar fields and the nested fixed-size struct.
+        let groups = [(3, 26), (32, 17), (49, 49)];
         assert_eq!(
-            accesses_in(&WatchWriter::write(&v, true).writes, &runs),
-            [vec![(3, 26)], vec![(32, 17)], vec![(49, 49)]]
-        );
-        let mut r = WatchReader::new(&bytes, true);
-        assert_eq!(
-            crate::decode_with::<B, Telemetry<String, 3>, _>(&mut r).unwrap(),
-            v
-        );
-        assert_eq!(
-            accesses_in(&r.reads, &runs),
-            [vec![(3, 26)], vec![(32, 17)], vec![(49, 49)]]
+            accesses_per_group(&v, &bytes, &groups),
+            (one_each(&groups), one_each(&groups))
         );
         // Field by field: one write per field of the runs.
-        assert_eq!(
-            accesses_in(&WatchWriter::write(&v, false).writes, &runs[..2])
-                .concat()
-                .len(),
-            13 + 15
-        );
-        let mut names = vec!["name".to_owned()];
-        names.extend((0..13).map(|i| format!("t{i}")));
-        names.push("samples".into());
-        names.extend((0..13).map(|i| format!("b{i}")));
-        names.extend(["ok".into(), "raw".into(), "frame".into()]);
-        assert_eq!(explained_fields(&v), names);
-
-        let reused = || {
-            let mut r = telemetry();
-            r.name = "longer".into();
-            r.samples = vec![1; 9];
-            r.t5 = 0;
-            r
-        };
-        assert_eq!(decode_every_way(&bytes, reused()), Ok(v));
+        let writes = WatchWriter::write(&v, false).writes;
+        let in_runs = |&(at, _): &(usize, usize)| (3..29).contains(&at) || (32..49).contains(&at);
+        assert_eq!(writes.iter().filter(|w| in_runs(w)).count(), 13 + 15);
         // A bad `ok` (32 + 13) and a bad `frame.flag` (49 + 42).
         for at in [45, 91] {
             let mut bad = bytes.clone();
             bad[at] = 7;
             assert_eq!(
-                decode_every_way(&bad, reused()),
+                decode_every_way(&bad, reused.clone()),
                 Err(DecodeError::InvalidBool {
                     offset: at,
                     byte: 7
                 })
             );
         }
-        for cut in 0..bytes.len() {
-            assert!(decode_every_way(&bytes[..cut], reused()).is_err());
-        }
         // Cut inside `t7` (at 3 + 14): named by its offset, as without runs.
         assert_eq!(
-            decode_every_way(&bytes[..18], reused()),
+            decode_every_way(&bytes[..18], reused),
             Err(DecodeError::UnexpectedEnd {
                 offset: 17,
                 needed: 2,
@@ -1078,25 +1087,17 @@ mod tests {
             bytes.extend_from_slice(&[0, k, 0, 0]);
         }
         bytes.extend_from_slice(&[2, b'b', b'c']);
-        encode_every_way(&v, &bytes);
-        let run = [(2, 56)];
+        let fields: Vec<String> = (0..26).map(|i| i.to_string()).collect();
+        let reused = Wide24 {
+            0: String::from("previous"),
+            ..v.clone()
+        };
+        agrees_every_way(&v, &bytes, &reused, &fields);
+        let group = [(2, 56)];
         assert_eq!(
-            accesses_in(&WatchWriter::write(&v, true).writes, &run),
-            [vec![(2, 56)]]
+            accesses_per_group(&v, &bytes, &group),
+            (one_each(&group), one_each(&group))
         );
-        let mut r = WatchReader::new(&bytes, true);
-        assert_eq!(
-            crate::decode_with::<B, Wide24<String>, _>(&mut r).unwrap(),
-            v
-        );
-        assert_eq!(accesses_in(&r.reads, &run), [vec![(2, 56)]]);
-        let names: Vec<String> = (0..26).map(|i| i.to_string()).collect();
-        assert_eq!(explained_fields(&v), names);
-        let reused = v.clone();
-        assert_eq!(decode_every_way(&bytes, reused.clone()), Ok(v));
-        for cut in 0..bytes.len() {
-            assert!(decode_every_way(&bytes[..cut], reused.clone()).is_err());
-        }
     }
 
     #[test]
@@ -1121,22 +1122,18 @@ mod tests {
             }
         }
         assert_eq!(bytes.len(), 192);
-        encode_every_way(&v, &bytes);
-        assert_eq!(WatchWriter::write(&v, true).writes, [(0, 192)]);
-        assert_eq!(WatchWriter::write(&v, false).writes.len(), 64);
-        let mut r = WatchReader::new(&bytes, true);
-        assert_eq!(crate::decode_with::<B, Wide64, _>(&mut r).unwrap(), v);
-        assert_eq!(r.reads, [(0, 192)]);
-        let names: Vec<String> = (0..64).map(|i| format!("f{i}")).collect();
-        assert_eq!(explained_fields(&v), names);
+        let fields: Vec<String> = (0..64).map(|i| format!("f{i}")).collect();
         let reused = Wide64 {
             f63: 1,
             ..v.clone()
         };
-        assert_eq!(decode_every_way(&bytes, reused.clone()), Ok(v));
-        for cut in 0..bytes.len() {
-            assert!(decode_every_way(&bytes[..cut], reused.clone()).is_err());
-        }
+        agrees_every_way(&v, &bytes, &reused, &fields);
+        let whole = [(0, 192)];
+        assert_eq!(
+            accesses_per_group(&v, &bytes, &whole),
+            (one_each(&whole), one_each(&whole))
+        );
+        assert_eq!(WatchWriter::write(&v, false).writes.len(), 64);
     }
 
     #[test]
@@ -1155,33 +1152,25 @@ mod tests {
             143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157,
             158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172,
             173, 174, 175, 176, 177, 178, 179, 180, 181, 182, 183, 184, 185, 186, 187,
-            188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198
+            188, 189, 190, 191, 192, 193, 194, 195, 196, 197, 198,
         );
         // By hand: "z", then field k + 1 is k as a little-endian u16.
         let mut bytes = vec![1, b'z'];
         for k in 0..199u16 {
             bytes.extend_from_slice(&[(k & 0xFF) as u8, (k >> 8) as u8]);
         }
-        encode_every_way(&v, &bytes);
+        let fields: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+        let reused = Wide200 {
+            0: String::from("previous"),
+            ..v.clone()
+        };
+        agrees_every_way(&v, &bytes, &reused, &fields);
         // 398 bytes are more than a stack buffer takes: written field by field, but
         // still read from one borrowed slice.
-        let run = [(2, 398)];
-        assert_eq!(
-            accesses_in(&WatchWriter::write(&v, true).writes, &run)[0].len(),
-            199
-        );
-        let mut r = WatchReader::new(&bytes, true);
-        assert_eq!(
-            crate::decode_with::<B, Wide200<String>, _>(&mut r).unwrap(),
-            v
-        );
-        assert_eq!(accesses_in(&r.reads, &run), [vec![(2, 398)]]);
-        let names: Vec<String> = (0..200).map(|i| i.to_string()).collect();
-        assert_eq!(explained_fields(&v), names);
-        assert_eq!(decode_every_way(&bytes, v.clone()), Ok(v.clone()));
-        for cut in (0..bytes.len()).step_by(7) {
-            assert!(decode_every_way(&bytes[..cut], v.clone()).is_err());
-        }
+        let group = [(2, 398)];
+        let (writes, reads) = accesses_per_group(&v, &bytes, &group);
+        assert_eq!(writes[0].len(), 199);
+        assert_eq!(reads, one_each(&group));
         // Cut inside field 100 (at 2 + 99 * 2).
         assert_eq!(
             decode_every_way(&bytes[..201], v),
@@ -1195,10 +1184,10 @@ mod tests {
         let bytes_u8: Vec<u8> = [&[9][..], &bytes[2..]].concat();
         let w: Wide200<u8> = crate::from_slice(&bytes_u8).unwrap();
         assert_eq!((w.0, w.1, w.100, w.199), (9, 0, 99, 198));
+        assert_eq!(crate::to_vec(&w).unwrap(), bytes_u8);
         let mut r = WatchReader::new(&bytes_u8, true);
         assert_eq!(crate::decode_with::<B, Wide200<u8>, _>(&mut r).unwrap(), w);
         assert_eq!(r.reads, [(0, 399)]);
-        assert_eq!(crate::to_vec(&w).unwrap(), bytes_u8);
     }
 
     /// A hand-written `fixed_size` that lies is an error, never wrong bytes or a
