@@ -1,7 +1,8 @@
 //! Hygiene of the generated code: `#[derive(Packed)]` compiles in a module without
-//! the prelude, beside items that shadow every prelude name it could lean on, and
-//! through a re-exported runtime (`crate = "..."`), with every warning denied,
-//! extra rustc lints and clippy's pedantic group on. The derived types also
+//! the prelude, beside items that shadow every prelude name it could lean on, through
+//! a re-exported runtime (`crate = "..."`), and applied by `macro_rules!` macros (the
+//! derive's tokens and the user's then carry different hygiene), with every warning
+//! denied, extra rustc lints and clippy's pedantic group on. The derived types also
 //! round-trip, with hand-worked bytes.
 #![deny(warnings)]
 #![warn(
@@ -285,6 +286,276 @@ pub mod rerouted {
     }
 }
 
+/// Macros that apply `#[derive(Packed)]` to tokens they were given, or to items they
+/// build from fragments. Defined here, with the prelude, and invoked from modules
+/// without it: the generated code must resolve whichever tokens came from where.
+/// Everything a macro writes itself is an absolute path, as the invoking module has no
+/// prelude.
+mod macros {
+    /// Adds the derive to each item it is given.
+    macro_rules! packed_items {
+        ($($i:item)*) => {
+            $(
+                #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+                $i
+            )*
+        };
+    }
+
+    /// A struct from a name and `field: Type` fragments, attributes passed through.
+    macro_rules! packed_struct {
+        ($(#[$m:meta])* $name:ident { $($(#[$fm:meta])* $f:ident : $t:ty),* $(,)? }) => {
+            #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+            $(#[$m])*
+            pub struct $name { $($(#[$fm])* pub $f: $t,)* }
+        };
+    }
+
+    /// A generic struct from a name, one type parameter and `field: Type` pairs, each
+    /// type one token tree.
+    macro_rules! packed_generic {
+        ($(#[$m:meta])* $name:ident <$g:ident> { $($(#[$fm:meta])* $f:ident : $t:tt),* $(,)? }) => {
+            #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+            $(#[$m])*
+            pub struct $name<$g> { $($(#[$fm])* pub $f: $t,)* }
+        };
+    }
+
+    /// A tuple struct from a name and types as single token trees (`u8`, `(a::B)`),
+    /// which keep the caller's hygiene where a `$t:ty` fragment takes the macro's.
+    macro_rules! packed_tuple {
+        ($(#[$m:meta])* $name:ident ($($t:tt),* $(,)?)) => {
+            #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+            $(#[$m])*
+            #[allow(unused_parens)] // a path type is one token tree in parentheses
+            pub struct $name($(pub $t),*);
+        };
+    }
+
+    /// An enum from a name and variants with optional tuple fields, each type one
+    /// token tree.
+    macro_rules! packed_enum {
+        ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident $(($($t:tt),*))?),* $(,)? }) => {
+            #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+            $(#[$m])*
+            #[allow(unused_parens)] // a path type is one token tree in parentheses
+            pub enum $name { $($(#[$vm])* $v $(($($t),*))?,)* }
+        };
+    }
+
+    /// The other way round: the caller writes the derive, the macro writes the fields
+    /// (their types, and a field attribute, carry the macro's hygiene).
+    macro_rules! header_struct {
+        ($(#[$m:meta])* $name:ident) => {
+            $(#[$m])*
+            pub struct $name {
+                /// Version.
+                pub version: ::core::primitive::u16,
+                /// Flags.
+                pub flags: ::core::primitive::u8,
+                /// Name, with a one-byte length.
+                #[packed(len = "u8")]
+                pub name: ::std::string::String,
+                /// Data, with the container's length.
+                pub data: ::std::vec::Vec<::core::primitive::u8>,
+            }
+        };
+    }
+
+    pub(crate) use {
+        header_struct, packed_enum, packed_generic, packed_items, packed_struct, packed_tuple,
+    };
+}
+
+/// Derives applied by `crate::macros`, without the prelude and beside the shadowing
+/// items, so every type is an absolute path.
+pub mod through_macros {
+    #![no_implicit_prelude]
+    #![forbid(unsafe_code)]
+
+    shadow_everything!();
+
+    crate::macros::packed_items! {
+        /// Every field attribute, through `$i:item`.
+        #[packed(len = "u16")]
+        pub struct Attributed {
+            /// A one-byte length.
+            #[packed(len = "u8")]
+            pub short: ::std::string::String,
+            /// At most two.
+            #[packed(max = 2)]
+            pub capped: ::std::vec::Vec<::core::primitive::u16>,
+            /// Not written.
+            #[packed(skip)]
+            pub cache: ::core::primitive::u32,
+            /// Written as text by a module.
+            #[packed(with = "crate::as_text")]
+            pub via: ::core::primitive::u32,
+            /// A number.
+            pub id: ::core::primitive::u8,
+        }
+
+        /// A tagged enum.
+        #[packed(tag = "u16")]
+        pub enum Event {
+            /// Nothing.
+            Empty,
+            /// Two numbers.
+            Moved(::core::primitive::i16, ::core::primitive::i16),
+            /// Named fields with attributes.
+            Named {
+                /// A one-byte length.
+                #[packed(len = "u8")]
+                label: ::std::string::String,
+                /// Not written.
+                #[packed(skip)]
+                seen: ::core::primitive::bool,
+            },
+        }
+
+        /// A fieldless enum written as its `u8`.
+        #[repr(u8)]
+        pub enum Level {
+            /// One.
+            Low = 1,
+            /// Seven.
+            High = 7,
+        }
+
+        /// Generic, with a lifetime.
+        pub struct Labelled<'a, T> {
+            /// Borrowed text.
+            pub label: &'a ::core::primitive::str,
+            /// The value.
+            pub value: T,
+        }
+
+        /// A memory image: its one `unsafe` block is the derive's.
+        #[repr(C)]
+        pub struct Pixel {
+            /// Red.
+            pub r: ::core::primitive::u8,
+            /// Green.
+            pub g: ::core::primitive::u8,
+            /// Blue.
+            pub b: ::core::primitive::u8,
+            /// Alpha.
+            pub a: ::core::primitive::u8,
+        }
+    }
+
+    crate::macros::header_struct! {
+        #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+        #[packed(layout = "yas-noheader")]
+        /// Fields written by the macro, the derive by the caller.
+        Header
+    }
+}
+
+/// Derives applied by `crate::macros` to types from `$t:ty` fragments, without the
+/// prelude. Scalar types are written as the primitive names, so the derive groups
+/// them: runs of thirteen fields, one past the tuple impls.
+pub mod macro_groups {
+    #![no_implicit_prelude]
+    #![forbid(unsafe_code)]
+
+    crate::macros::packed_struct! {
+        /// Thirteen scalars in a row, then fields with every attribute.
+        #[packed(endian = "big")]
+        Sample {
+            /// 1.
+            a: u8,
+            /// 2.
+            b: i8,
+            /// 3.
+            c: u16,
+            /// 4.
+            d: i16,
+            /// 5.
+            e: u32,
+            /// 6.
+            f: i32,
+            /// 7.
+            g: u64,
+            /// 8.
+            h: i64,
+            /// 9.
+            x: f32,
+            /// 10.
+            y: f64,
+            /// 11.
+            flag: bool,
+            /// 12.
+            letter: char,
+            /// 13.
+            pad: [u8; 2],
+            /// A one-byte length and at most four bytes.
+            #[packed(len = "u8", max = 4)]
+            label: ::std::string::String,
+            /// Not written.
+            #[packed(skip)]
+            cache: ::std::vec::Vec<u8>,
+            /// Written as text by a module.
+            #[packed(with = "crate::as_text")]
+            via: u32,
+        }
+    }
+
+    crate::macros::packed_generic! {
+        /// Generic fields around a run of thirteen.
+        Framed<T> {
+            /// First.
+            head: T,
+            /// 1.
+            s0: u8,
+            /// 2.
+            s1: u8,
+            /// 3.
+            s2: u8,
+            /// 4.
+            s3: u8,
+            /// 5.
+            s4: u8,
+            /// 6.
+            s5: u8,
+            /// 7.
+            s6: u8,
+            /// 8.
+            s7: u8,
+            /// 9.
+            s8: u8,
+            /// 10.
+            s9: u8,
+            /// 11.
+            s10: u8,
+            /// 12.
+            s11: u8,
+            /// 13.
+            s12: u16,
+            /// Last.
+            tail: T,
+        }
+    }
+
+    crate::macros::packed_tuple! {
+        /// Thirteen numbers and a string.
+        Reading(u16, u16, u16, u16, u16, u16, u16, i16, i16, i16, i16, i16, i16, (::std::string::String))
+    }
+
+    crate::macros::packed_enum! {
+        /// A tagged enum from fragments.
+        #[packed(tag = "u16")]
+        Command {
+            /// Nothing.
+            Stop,
+            /// Two numbers.
+            Move(i32, i32),
+            /// Text.
+            Say((::std::string::String)),
+        }
+    }
+}
+
 use derived::{Bounded, Everything, Point, Shape, Status, Tuple, Unit, Wide};
 use packed_core::Kind;
 use rerouted::{Choice, Message};
@@ -438,4 +709,206 @@ fn crate_path_is_the_only_route() {
     let before = fields();
     let _ = packed_core::to_vec(&Bounded { value: 1u8 }).unwrap();
     assert_eq!(fields(), before);
+}
+
+/// Encodes `value` to exactly `bytes` and decodes `bytes` back to `value`.
+fn round_trips<'de, T>(value: &T, bytes: &'de [u8])
+where
+    T: packed_core::Encode + packed_core::Decode<'de> + PartialEq + std::fmt::Debug,
+{
+    assert_eq!(packed_core::to_vec(value).unwrap(), bytes);
+    assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), value);
+}
+
+#[test]
+fn items_given_to_a_macro_round_trip() {
+    use through_macros::{Attributed, Event, Labelled, Level, Pixel};
+
+    let v = Attributed {
+        short: "hi".into(),
+        capped: vec![1, 2],
+        cache: 9,
+        via: 42,
+        id: 5,
+    };
+    #[rustfmt::skip]
+    let bytes = [
+        2, b'h', b'i',        // short: the field's u8 length
+        2, 0, 1, 0, 2, 0,     // capped: the container's u16 length, two u16s
+        // cache: skipped
+        2, 0, b'4', b'2',     // via: "42", the container's u16 length
+        5,                    // id
+    ];
+    assert_eq!(packed_core::to_vec(&v).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Attributed>(&bytes).unwrap(),
+        Attributed { cache: 0, ..v }
+    );
+    // `max = 2` came through the macro too.
+    let over = Attributed {
+        short: String::new(),
+        capped: vec![1, 2, 3],
+        cache: 0,
+        via: 0,
+        id: 0,
+    };
+    assert!(packed_core::to_vec(&over).is_err());
+
+    // Tag as a little-endian u16, then the fields.
+    round_trips(&Event::Moved(-1, 2), &[1, 0, 0xFF, 0xFF, 2, 0]);
+    let named = Event::Named {
+        label: "x".into(),
+        seen: true,
+    };
+    assert_eq!(packed_core::to_vec(&named).unwrap(), [2, 0, 1, b'x']);
+    assert_eq!(
+        packed_core::from_slice::<Event>(&[2, 0, 1, b'x']).unwrap(),
+        Event::Named {
+            label: "x".into(),
+            seen: false
+        }
+    );
+    round_trips(&Event::Empty, &[0, 0]);
+
+    round_trips(&Level::High, &[7]);
+    round_trips(&Level::Low, &[1]);
+    assert!(packed_core::from_slice::<Level>(&[2]).is_err());
+
+    let l = Labelled {
+        label: "k",
+        value: 300u16,
+    };
+    let bytes = [1, b'k', 0x2C, 0x01];
+    round_trips(&l, &bytes);
+
+    assert!(<Pixel as packed_core::Encode>::image_proof().is_some());
+    let pixels = vec![
+        Pixel {
+            r: 1,
+            g: 2,
+            b: 3,
+            a: 4,
+        },
+        Pixel {
+            r: 5,
+            g: 6,
+            b: 7,
+            a: 8,
+        },
+    ];
+    let bytes = [2, 1, 2, 3, 4, 5, 6, 7, 8];
+    round_trips(&pixels, &bytes);
+}
+
+#[test]
+fn fields_written_by_a_macro_round_trip() {
+    let h = through_macros::Header {
+        version: 3,
+        flags: 1,
+        name: "ab".into(),
+        data: vec![7],
+    };
+    #[rustfmt::skip]
+    let bytes = [
+        3, 0,                      // version
+        1,                         // flags
+        2, b'a', b'b',             // name: the field's u8 length
+        1, 0, 0, 0, 0, 0, 0, 0, 7, // data: YAS's u64 length
+    ];
+    round_trips(&h, &bytes);
+}
+
+#[test]
+fn structs_from_fragments_round_trip() {
+    use macro_groups::{Command, Framed, Reading, Sample};
+
+    let s = Sample {
+        a: 1,
+        b: -1,
+        c: 0x0203,
+        d: -2,
+        e: 0x0405_0607,
+        f: -3,
+        g: 8,
+        h: -4,
+        x: 1.5,
+        y: -2.0,
+        flag: true,
+        letter: 'B',
+        pad: [9, 8],
+        label: "ab".into(),
+        cache: vec![1],
+        via: 7,
+    };
+    // Big-endian: 1.5f32 is 0x3FC00000, -2.0f64 is 0xC000000000000000, 'B' is 0x42.
+    #[rustfmt::skip]
+    let bytes = [
+        1,                              // a
+        0xFF,                           // b: -1
+        0x02, 0x03,                     // c
+        0xFF, 0xFE,                     // d: -2
+        0x04, 0x05, 0x06, 0x07,         // e
+        0xFF, 0xFF, 0xFF, 0xFD,         // f: -3
+        0, 0, 0, 0, 0, 0, 0, 8,         // g
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFC, // h: -4
+        0x3F, 0xC0, 0, 0,               // x
+        0xC0, 0, 0, 0, 0, 0, 0, 0,      // y
+        1,                              // flag
+        0, 0, 0, 0x42,                  // letter
+        9, 8,                           // pad
+        2, b'a', b'b',                  // label: u8 length
+        // cache: skipped
+        1, b'7',                        // via: "7", compact length
+    ];
+    assert_eq!(packed_core::to_vec(&s).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Sample>(&bytes).unwrap(),
+        Sample {
+            cache: Vec::new(),
+            ..s
+        }
+    );
+    let long = Sample {
+        label: "abcde".into(),
+        cache: Vec::new(),
+        ..packed_core::from_slice::<Sample>(&bytes).unwrap()
+    };
+    assert!(packed_core::to_vec(&long).is_err(), "max = 4");
+
+    let f = Framed {
+        head: 0x0102u16,
+        s0: 0,
+        s1: 1,
+        s2: 2,
+        s3: 3,
+        s4: 4,
+        s5: 5,
+        s6: 6,
+        s7: 7,
+        s8: 8,
+        s9: 9,
+        s10: 10,
+        s11: 11,
+        s12: 0x0C0D,
+        tail: 0x0E0F,
+    };
+    let bytes = [
+        2, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0x0D, 0x0C, 0x0F, 0x0E,
+    ];
+    round_trips(&f, &bytes);
+
+    let r = Reading(1, 2, 3, 4, 5, 6, 7, -1, -2, -3, -4, -5, -6, "z".into());
+    #[rustfmt::skip]
+    let bytes = [
+        1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7, 0,
+        0xFF, 0xFF, 0xFE, 0xFF, 0xFD, 0xFF, 0xFC, 0xFF, 0xFB, 0xFF, 0xFA, 0xFF,
+        1, b'z',
+    ];
+    round_trips(&r, &bytes);
+
+    let m = Command::Move(-2, 3);
+    let bytes = [1, 0, 0xFE, 0xFF, 0xFF, 0xFF, 3, 0, 0, 0];
+    round_trips(&m, &bytes);
+    round_trips(&Command::Say("hi".into()), &[2, 0, 2, b'h', b'i']);
+    round_trips(&Command::Stop, &[0, 0]);
 }

@@ -70,7 +70,7 @@
 //!   `bool`s, `char`s, tuples, padding: an address, a flagged sample) is written as one
 //!   run and read from one borrowed slice, so its fields cost no bounds checks of their
 //!   own; so are runs of consecutive scalar fields inside larger structs (`qty` and
-//!   `price` of a line item).
+//!   `price` of a line item; a sensor frame's forty readings).
 //! - The bytes and the errors (with their offsets) are always those of the
 //!   field-by-field path, which streams and [`explain`] use.
 //! - Strings are short in most records, and a call to `memcpy` for a dozen bytes costs

@@ -76,10 +76,12 @@ fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
                     syn::Member::Named(id.clone()),
                     id.to_string().trim_start_matches("r#").to_owned(),
                 ),
+                // The index is the derive's token: reported at the field's type, resolved
+                // with the rest of the generated code.
                 None => (
                     syn::Member::Unnamed(syn::Index {
                         index: i as u32,
-                        span: f.ty.span(),
+                        span: crate::expand::reported_at(f.ty.span()),
                     }),
                     i.to_string(),
                 ),

@@ -202,6 +202,75 @@ fn status_repr_enum() {
     assert!(flat.contains("Enter<__PackedOwnLayout>"));
 }
 
+/// Consecutive scalar fields are grouped into one tuple per run of them, up to the
+/// twelve elements a tuple implements the traits for: a run of two and a run of
+/// twelve, between non-scalar fields.
+#[test]
+fn scalar_groups() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        struct Line {
+            sku: String,
+            qty: i32,
+            price: i64,
+            note: String,
+            a: u8, b: i8, c: u16, d: i16, e: u32, f: i32,
+            g: u64, h: i64, i: f32, j: f64, k: bool, l: [char; 2],
+        }
+    };
+    let (_, pretty) = expand(&input);
+    assert_snapshot("scalar_groups", &pretty);
+}
+
+/// Past twelve fields, a group is a tuple of tuples of at most twelve (nested again
+/// past 144), so it is still one tuple the runtime implements the traits for: the
+/// written types, the values and the decoded bindings have the same shape.
+#[test]
+fn scalar_groups_past_twelve_nest() {
+    let expand_fields = |n: usize| {
+        let names: Vec<syn::Ident> = (0..n).map(|i| quote::format_ident!("f{i}")).collect();
+        let input: syn::DeriveInput = syn::parse_quote! {
+            struct Wide { name: String, #(#names: u8,)* }
+        };
+        // The tokens, not the printed text: the printer drops some trailing commas.
+        squash(&expand(&input).0.to_string())
+    };
+    let tuple = |items: &[String]| format!("({},)", items.join(","));
+    let flat = expand_fields(13);
+    let refs: Vec<String> = (0..12).map(|_| "&u8".to_owned()).collect();
+    let values: Vec<String> = (1..13).map(|i| format!("&self.f{}", i - 1)).collect();
+    let binds: Vec<String> = (1..13).map(|i| format!("__f{i}")).collect();
+    let tys: Vec<String> = (0..12).map(|_| "u8".to_owned()).collect();
+    assert!(flat.contains(&format!("({},&u8,)", tuple(&refs))), "{flat}");
+    assert!(
+        flat.contains(&format!("&({},&self.f12,)", tuple(&values))),
+        "{flat}"
+    );
+    assert!(
+        flat.contains(&format!(
+            "let({},__f13,)=<({},u8,)as",
+            tuple(&binds),
+            tuple(&tys)
+        )),
+        "{flat}"
+    );
+    // 200 fields: 17 chunks of up to twelve, in two outer tuples of twelve and five.
+    let flat = expand_fields(200);
+    let chunk: Vec<String> = (0..12).map(|_| "u8".to_owned()).collect();
+    let twelve_chunks: Vec<String> = (0..12).map(|_| tuple(&chunk)).collect();
+    let last: Vec<String> = (0..8).map(|_| "u8".to_owned()).collect();
+    let mut five_chunks: Vec<String> = (0..4).map(|_| tuple(&chunk)).collect();
+    five_chunks.push(tuple(&last));
+    let nested = tuple(&[tuple(&twelve_chunks), tuple(&five_chunks)]);
+    assert!(
+        flat.contains(&format!("=<{nested}as::packed_core::Decode")),
+        "{flat}"
+    );
+    assert!(
+        !flat.contains(&format!("{},", tuple(&chunk[..1]))),
+        "no one-tuples"
+    );
+}
+
 /// A struct of scalars only always inlines its three coding functions; one with any
 /// other field (here a `String`), or with a field `with` a codec, keeps `#[inline]`.
 #[test]

@@ -1,11 +1,11 @@
 //! `impl Decode`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::encode::where_clause;
-use super::{binding, de_generics, parts, Gen, Part};
+use super::{binding, de_generics, nest, parts, reported_at, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -111,7 +111,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                 .map(|f| g.length_check(f));
             let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
-                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
+                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
                 let build = construct(g, &quote!(Self::#vi), v.style, &v.fields);
                 quote!(#tag => #build,)
             });
@@ -183,10 +183,10 @@ fn read_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
         return quote!(#k::__private::Default::default());
     }
     if let Some((with, _)) = &f.attrs.with {
-        return quote_spanned!(with.span()=> #with::decode::<#ctx, __R>(__r)?);
+        return quote_spanned!(reported_at(with.span())=> #with::decode::<#ctx, __R>(__r)?);
     }
     let ty = f.ty;
-    quote_spanned!(ty.span()=> <#ty as #k::Decode<'__de>>::decode::<#ctx, __R>(__r)?)
+    quote_spanned!(reported_at(ty.span())=> <#ty as #k::Decode<'__de>>::decode::<#ctx, __R>(__r)?)
 }
 
 /// The struct's value, reading fields in order. With groups of scalar fields, a block
@@ -218,7 +218,7 @@ fn struct_value(g: &Gen<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream 
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
-/// tuple.
+/// tuple (nested past twelve fields).
 fn scalar_group(
     g: &Gen<'_>,
     fields: &[Field<'_>],
@@ -227,9 +227,15 @@ fn scalar_group(
     let k = &g.krate;
     let inner = &g.inner;
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
-    let tys = group.iter().map(|&i| fields[i].ty);
+    let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
+    let tys = nest(
+        group
+            .iter()
+            .map(|&i| fields[i].ty.to_token_stream())
+            .collect(),
+    );
     let read = quote! {
-        let (#(#binds,)*) = <(#(#tys,)*) as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
+        let #pattern = <#tys as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
     };
     (binds, read)
 }
@@ -257,5 +263,5 @@ fn in_place_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
     }
     let ctx = g.field_ctx(f);
     let ty = f.ty;
-    quote_spanned!(ty.span()=> <#ty as #k::Decode<'__de>>::decode_in_place::<#ctx, __R>(&mut self.#m, __r)?;)
+    quote_spanned!(reported_at(ty.span())=> <#ty as #k::Decode<'__de>>::decode_in_place::<#ctx, __R>(&mut self.#m, __r)?;)
 }

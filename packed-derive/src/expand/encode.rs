@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{binding, parts, Gen, Part};
+use super::{binding, nest, parts, reported_at, Gen, Part};
 use crate::ast::{Data, Field, Style};
 use crate::bound;
 
@@ -42,7 +42,7 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                 let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
                 let name = vi.to_string();
-                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), vi.span());
+                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
                 let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
                 let pat = match v.style {
                     Style::Unit => quote!(Self::#vi),
@@ -105,21 +105,37 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
     }
 }
 
-/// Writes a group of scalar fields: one run of their tuple where the writer takes runs
-/// (the tuple falls back to its elements where the size is not fixed), each field with
-/// its path for writers that watch fields.
+/// Writes a group of scalar fields: one run of their tuple (nested past twelve fields)
+/// where its size is fixed and the writer takes runs, else each field with its path,
+/// for writers that watch fields.
 fn scalar_run(g: &Gen<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
     let k = &g.krate;
     let inner = &g.inner;
-    let tys: Vec<&syn::Type> = group.iter().map(|&i| fields[i].ty).collect();
-    let ms = group.iter().map(|&i| &fields[i].member);
+    let refs = nest(
+        group
+            .iter()
+            .map(|&i| {
+                let ty = fields[i].ty;
+                quote!(&#ty)
+            })
+            .collect(),
+    );
+    let values = nest(
+        group
+            .iter()
+            .map(|&i| {
+                let m = &fields[i].member;
+                quote!(&self.#m)
+            })
+            .collect(),
+    );
     let one_by_one = group.iter().map(|&i| {
         let m = &fields[i].member;
         field(g, &fields[i], &quote!(&self.#m))
     });
     quote! {
-        if #k::__private::write_as_run::<#inner, (#(&#tys,)*), __W>(__w) {
-            #k::Encode::encode::<#inner, __W>(&(#(&self.#ms,)*), __w)?;
+        if #k::__private::write_as_run::<#inner, #refs, __W>(__w) {
+            #k::Encode::encode::<#inner, __W>(&#values, __w)?;
         } else {
             #(#one_by_one)*
         }
@@ -135,10 +151,12 @@ fn field(g: &Gen<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let name = &f.name;
     let ctx = g.field_ctx(f);
     let call = match &f.attrs.with {
-        Some((with, _)) => quote_spanned!(with.span()=> #with::encode::<#ctx, __W>(#access, __w)?;),
+        Some((with, _)) => {
+            quote_spanned!(reported_at(with.span())=> #with::encode::<#ctx, __W>(#access, __w)?;)
+        }
         None => {
             let ty = f.ty;
-            quote_spanned!(ty.span()=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
+            quote_spanned!(reported_at(ty.span())=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
         }
     };
     let check = g.length_check(f);

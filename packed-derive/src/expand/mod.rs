@@ -172,7 +172,7 @@ impl<'a> Gen<'a> {
             (None, None) => return TokenStream::new(),
         };
         let ty = locate_at(f.ty.to_token_stream(), span);
-        quote_spanned!(span=> #k::__private::assert_has_length::<#ty>();)
+        quote_spanned!(reported_at(span)=> #k::__private::assert_has_length::<#ty>();)
     }
 
     /// Whether the type is a struct whose size may be fixed (no `with` fields, at least
@@ -289,9 +289,9 @@ impl<'a> Gen<'a> {
 }
 
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
-/// fields grouped. A group is coded as one tuple, which is one run wherever the layout
-/// fixes its size (the common case: integers at full width), so `qty` and `price` of
-/// a line item cost one bounds check, not two.
+/// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
+/// wherever the layout fixes its size (the common case: integers at full width), so
+/// `qty` and `price` of a line item cost one bounds check, not two.
 pub(crate) enum Part {
     One(usize),
     Scalars(Vec<usize>),
@@ -315,6 +315,42 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
     }
     close(&mut group, &mut parts);
     parts
+}
+
+/// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
+const TUPLE_MAX: usize = 12;
+
+/// `items` as one tuple: `(a, b, c,)` when they fit the runtime's tuple impls, else a
+/// tuple of tuples of at most [`TUPLE_MAX`] (nested again while there are more than
+/// that many), so a group of any length is a single tuple. A tuple's `fixed_size` is
+/// the sum of its elements' and a run covers the whole tuple, so the nesting keeps a
+/// group one run, and its elements are still written and read in order, each under the
+/// same context as in a flat tuple (a tuple's elements take `Elem` of its context,
+/// which for fields without `max` is that context). A group's types, values and
+/// bindings all go through this function, so they have the same shape.
+pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
+    if items.len() <= TUPLE_MAX {
+        return quote!((#(#items,)*));
+    }
+    let chunks = items
+        .chunks(TUPLE_MAX)
+        .map(|chunk| match chunk {
+            [one] => one.clone(),
+            _ => nest(chunk.to_vec()),
+        })
+        .collect();
+    nest(chunks)
+}
+
+/// The span for code the derive writes about something the user wrote (a field's
+/// type, a `with` path, an attribute's value): errors are reported at the user's
+/// tokens, but names resolve where the rest of the generated code does. With the
+/// user's span itself, the derive's own names (`__w`, `__r`, `self`, `'__de`) would
+/// take the hygiene of the user's tokens, which differs from the derive's when a
+/// `macro_rules!` adds the derive to items it was given. The user's tokens are
+/// interpolated with their own spans and resolve at the user's site.
+pub(crate) fn reported_at(user: Span) -> Span {
+    Span::call_site().located_at(user)
 }
 
 /// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
