@@ -19,7 +19,7 @@ use core::fmt;
 
 use crate::error::{EnvelopeError, EnvelopeKey, Error};
 use crate::marker::Marker;
-use crate::read::Cursor;
+use crate::read::{ContainerHeader, Cursor};
 use crate::write::{int_marker, int_size, len_size, put_int, put_len};
 
 /// How an envelope's integers (key lengths, kind, payload count) are written.
@@ -281,28 +281,10 @@ pub fn unwrap(bytes: &[u8]) -> Result<(i64, &[u8]), EnvelopeError> {
             offset: 0,
         });
     }
-    let (ty, count) = match cur.peek() {
-        Some(b'$') => {
-            cur.skip_byte();
-            let at = cur.pos();
-            let ty = cur.byte()?;
-            let ty = Marker::from_byte(ty)
-                .filter(|m| m.is_container_type())
-                .ok_or(Error::InvalidContainerType {
-                    marker: ty,
-                    offset: at,
-                })?;
-            let at = cur.pos();
-            if cur.byte()? != b'#' {
-                return Err(Error::TypeWithoutCount { offset: at }.into());
-            }
-            (Some(ty), Some(cur.length()?.0))
-        }
-        Some(b'#') => {
-            cur.skip_byte();
-            (None, Some(cur.length()?.0))
-        }
-        _ => (None, None),
+    let (ty, count) = match cur.container_header()? {
+        ContainerHeader::Plain => (None, None),
+        ContainerHeader::Counted { count, .. } => (None, Some(count)),
+        ContainerHeader::Typed { ty, count, .. } => (Some(ty), Some(count)),
     };
 
     let mut kind = None;
@@ -371,18 +353,17 @@ fn read_payload<'a>(
     offset: usize,
 ) -> Result<&'a [u8], EnvelopeError> {
     let not_binary = EnvelopeError::PayloadNotBinary { offset };
-    if marker != b'[' || cur.peek() != Some(b'$') {
+    // Anything but `[$U` is the wrong type, whatever follows it; from the `#`
+    // on, the container header's own errors say what is malformed.
+    if marker != b'[' || !cur.rest().starts_with(b"$U") {
         return Err(not_binary);
     }
-    cur.skip_byte();
-    if cur.peek() != Some(b'U') {
-        return Err(not_binary);
+    match cur.container_header()? {
+        ContainerHeader::Typed {
+            ty: Marker::UInt8,
+            count,
+            offset,
+        } => Ok(cur.take_len(count, offset, u64::MAX)?),
+        _ => Err(not_binary),
     }
-    cur.skip_byte();
-    let at = cur.pos();
-    if cur.byte()? != b'#' {
-        return Err(Error::TypeWithoutCount { offset: at }.into());
-    }
-    let (len, len_at) = cur.length()?;
-    Ok(cur.take_len(len, len_at, u64::MAX)?)
 }
