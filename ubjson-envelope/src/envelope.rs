@@ -367,10 +367,15 @@ pub fn unwrap(bytes: &[u8]) -> Result<(i64, &[u8]), EnvelopeError> {
             }
             _ => {}
         }
-        let key = match cur.str(u64::MAX)?.as_bytes() {
+        let key = match cur.len_prefixed(u64::MAX)? {
             KIND => EnvelopeKey::Kind,
             PAYLOAD => EnvelopeKey::Payload,
-            _ => return Err(EnvelopeError::UnknownKey { offset: at }),
+            // Our keys are ASCII, so only another key's text needs checking:
+            // malformed UTF-8 is reported as such, before the unknown key.
+            other => {
+                cur.utf8(other)?;
+                return Err(EnvelopeError::UnknownKey { offset: at });
+            }
         };
         let already = match key {
             EnvelopeKey::Kind => kind.is_some(),

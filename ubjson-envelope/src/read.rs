@@ -268,18 +268,29 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Reads a length-prefixed UTF-8 string body (after `S`, or an object
-    /// key).
-    pub(crate) fn str(&mut self, max_len: u64) -> Result<&'a str, Error> {
+    /// Reads a length, then takes that many bytes: the body of a string, an
+    /// object key or a high-precision number, before any check of its text.
+    pub(crate) fn len_prefixed(&mut self, max_len: u64) -> Result<&'a [u8], Error> {
         let (len, offset) = self.length()?;
-        let start = self.pos;
-        let bytes = self.take_len(len, offset, max_len)?;
+        self.take_len(len, offset, max_len)
+    }
+
+    /// Checks that `bytes`, the last ones taken, are UTF-8.
+    pub(crate) fn utf8(&self, bytes: &'a [u8]) -> Result<&'a str, Error> {
         core::str::from_utf8(bytes).map_err(|e| Error::InvalidUtf8 {
-            offset: start + e.valid_up_to(),
+            offset: self.pos - bytes.len() + e.valid_up_to(),
         })
     }
 
+    /// Reads a length-prefixed UTF-8 string body (after `S` or `H`, or an
+    /// object key).
+    pub(crate) fn str(&mut self, max_len: u64) -> Result<&'a str, Error> {
+        let bytes = self.len_prefixed(max_len)?;
+        self.utf8(bytes)
+    }
+
     /// Reads the optional `$type` / `#count` after `[` or `{`.
+    #[inline]
     pub(crate) fn container_header(&mut self) -> Result<ContainerHeader, Error> {
         match self.peek() {
             Some(b'$') => {
@@ -367,12 +378,8 @@ impl<'a> Reader<'a, '_> {
             }
             b'S' => Value::String(Cow::Borrowed(self.cur.str(self.limits.max_len)?)),
             b'H' => {
-                let (len, len_offset) = self.cur.length()?;
-                let start = self.cur.pos();
-                let bytes = self.cur.take_len(len, len_offset, self.limits.max_len)?;
-                let text = core::str::from_utf8(bytes).map_err(|e| Error::InvalidUtf8 {
-                    offset: start + e.valid_up_to(),
-                })?;
+                let text = self.cur.str(self.limits.max_len)?;
+                let start = self.cur.pos() - text.len();
                 Value::HighPrecision(
                     HighPrecision::new(text)
                         .ok_or(Error::InvalidHighPrecision { offset: start })?,
