@@ -15,12 +15,13 @@
 //! ```
 
 use alloc::vec::Vec;
+use core::convert::Infallible;
 use core::fmt;
 
 use crate::error::{EnvelopeError, EnvelopeKey, Error};
 use crate::marker::Marker;
-use crate::read::Cursor;
-use crate::write::{int_marker, int_size, len_size, put_int, put_len};
+use crate::read::{ContainerHeader, Cursor};
+use crate::write::{int_marker, into_ok, len_marker, len_to_i64, put_int_as, ByteCount, Measured};
 
 /// How an envelope's integers (key lengths, kind, payload count) are written.
 ///
@@ -70,19 +71,51 @@ impl fmt::Display for Mode {
 
 const KIND: &[u8] = b"kind";
 const PAYLOAD: &[u8] = b"payload";
+/// What a uint8 typed array begins with, before its count.
+const BINARY_START: &[u8] = b"[$U#";
+/// What follows the payload's bytes: the end of the object.
+pub(crate) const END: &[u8] = b"}";
 
-/// Bytes of everything before the payload.
-fn header_len(kind: i64, payload_len: usize, mode: Mode) -> Result<usize, EnvelopeError> {
-    match mode {
-        Mode::Minimal => Ok(1
-            + len_size(KIND.len())
-            + KIND.len()
-            + int_size(int_marker(kind))
-            + len_size(PAYLOAD.len())
-            + PAYLOAD.len()
-            + 4
-            + len_size(payload_len)),
-        Mode::FixedInt32 => {
+/// `i32::MAX` as a `usize` (every supported target has `usize` ≥ 32 bits).
+const FIXED_MAX_LEN: usize = 0x7FFF_FFFF;
+
+/// An envelope's header, everything before the payload's bytes: `{`, the key
+/// `kind` and its integer, the key `payload` and the `[$U#n` that opens the
+/// payload.
+///
+/// [`Header::new`] checks that the mode can express the kind and the count,
+/// so writing a `Header` cannot fail. Its length, and the places of its parts
+/// that [`explain`](crate::explain) shows, come from the same writer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Header {
+    kind: i64,
+    payload_len: usize,
+    mode: Mode,
+}
+
+/// Where the parts of a written [`Header`] begin, in bytes from its `{`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HeaderSpans {
+    /// The kind's integer.
+    pub(crate) kind: usize,
+    /// The key `payload`.
+    pub(crate) payload_key: usize,
+    /// The payload's count, after `[$U#`.
+    pub(crate) count: usize,
+    /// The end of the header, where the payload's bytes begin.
+    pub(crate) end: usize,
+}
+
+impl Header {
+    /// The header for this kind and payload length.
+    ///
+    /// # Errors
+    ///
+    /// [`EnvelopeError::KindOutOfRange`] or [`EnvelopeError::PayloadTooLong`]
+    /// when the mode cannot express the kind or the length.
+    #[inline]
+    pub(crate) fn new(kind: i64, payload_len: usize, mode: Mode) -> Result<Self, EnvelopeError> {
+        if mode == Mode::FixedInt32 {
             if i32::try_from(kind).is_err() {
                 return Err(EnvelopeError::KindOutOfRange { kind, mode });
             }
@@ -92,48 +125,85 @@ fn header_len(kind: i64, payload_len: usize, mode: Mode) -> Result<usize, Envelo
                     max: FIXED_MAX_LEN,
                 });
             }
-            Ok(1 + 5 + KIND.len() + 5 + 5 + PAYLOAD.len() + 4 + 5)
         }
+        Ok(Header {
+            kind,
+            payload_len,
+            mode,
+        })
     }
-}
 
-/// `i32::MAX` as a `usize` (every supported target has `usize` ≥ 32 bits).
-const FIXED_MAX_LEN: usize = 0x7FFF_FFFF;
+    /// Writes the header and returns where its parts begin.
+    #[inline]
+    pub(crate) fn write<S: Measured>(self, s: &mut S) -> HeaderSpans {
+        into_ok(self.put(s))
+    }
 
-/// Writes `{`, both keys, the kind, and the payload's `[$U#n` header.
-/// `header_len` must have accepted the arguments.
-pub(crate) fn put_header(kind: i64, payload_len: usize, mode: Mode, out: &mut Vec<u8>) {
-    /// `l` + 4 bytes BE. Callers checked that `v` fits an `i32`.
-    fn fixed(out: &mut Vec<u8>, v: i64) {
-        out.push(Marker::Int32.byte());
-        out.extend_from_slice(&i32::try_from(v).unwrap_or(i32::MAX).to_be_bytes());
-    }
-    fn ok(r: Result<(), core::convert::Infallible>) {
-        match r {
-            Ok(()) => {}
-            Err(never) => match never {},
+    #[inline]
+    fn put<S: Measured>(self, s: &mut S) -> Result<HeaderSpans, Infallible> {
+        // Matching the mode once, out here, leaves `put_with` constant
+        // markers to write where the mode fixes them.
+        match self.mode {
+            Mode::Minimal => self.put_with(s, len_marker, int_marker),
+            Mode::FixedInt32 => self.put_with(s, |_| Marker::Int32, |_| Marker::Int32),
         }
     }
-    out.push(b'{');
-    match mode {
-        Mode::Minimal => {
-            ok(put_len(out, KIND.len()));
-            out.extend_from_slice(KIND);
-            ok(put_int(out, kind));
-            ok(put_len(out, PAYLOAD.len()));
-            out.extend_from_slice(PAYLOAD);
-            out.extend_from_slice(b"[$U#");
-            ok(put_len(out, payload_len));
-        }
-        Mode::FixedInt32 => {
-            fixed(out, 4);
-            out.extend_from_slice(KIND);
-            fixed(out, kind);
-            fixed(out, 7);
-            out.extend_from_slice(PAYLOAD);
-            out.extend_from_slice(b"[$U#");
-            fixed(out, i64::try_from(payload_len).unwrap_or(i64::MAX));
-        }
+
+    /// The header's one layout; the mode only chooses the integers' markers:
+    /// `len_marker` for the keys' lengths and the payload's count,
+    /// `kind_marker` for the kind. [`Header::new`] checked that each value
+    /// fits its marker.
+    #[inline]
+    fn put_with<S: Measured>(
+        self,
+        s: &mut S,
+        len_marker: impl Fn(usize) -> Marker,
+        kind_marker: impl Fn(i64) -> Marker,
+    ) -> Result<HeaderSpans, Infallible> {
+        let put_len = |s: &mut S, len: usize| put_int_as(s, len_marker(len), len_to_i64(len));
+        let start = s.position();
+        s.put_byte(Marker::ObjectStart.byte())?;
+        // Keys carry no `S`: a length, then the bytes.
+        put_len(s, KIND.len())?;
+        s.put(KIND)?;
+        let kind = s.position() - start;
+        put_int_as(s, kind_marker(self.kind), self.kind)?;
+        let payload_key = s.position() - start;
+        put_len(s, PAYLOAD.len())?;
+        s.put(PAYLOAD)?;
+        s.put(BINARY_START)?;
+        let count = s.position() - start;
+        put_len(s, self.payload_len)?;
+        Ok(HeaderSpans {
+            kind,
+            payload_key,
+            count,
+            end: s.position() - start,
+        })
+    }
+
+    /// The bytes of the whole envelope: the header, the payload and [`END`].
+    #[inline]
+    pub(crate) fn envelope_len(self) -> Result<usize, EnvelopeError> {
+        let header = self.write(&mut ByteCount::default()).end;
+        header
+            .checked_add(self.payload_len)
+            .and_then(|n| n.checked_add(END.len()))
+            .ok_or(EnvelopeError::PayloadTooLong {
+                len: self.payload_len,
+                max: usize::MAX - header - END.len(),
+            })
+    }
+
+    /// Reserves room for the whole envelope in `out`, exactly and once, and
+    /// writes the header; returns the envelope's length. The caller appends
+    /// `payload_len` bytes and [`END`].
+    #[inline]
+    pub(crate) fn begin(self, out: &mut Vec<u8>) -> Result<usize, EnvelopeError> {
+        let total = self.envelope_len()?;
+        out.reserve(total);
+        self.write(out);
+        Ok(total)
     }
 }
 
@@ -156,14 +226,7 @@ pub(crate) fn put_header(kind: i64, payload_len: usize, mode: Mode, out: &mut Ve
 /// # Ok::<(), ubjson_envelope::EnvelopeError>(())
 /// ```
 pub fn envelope_len(kind: i64, payload_len: usize, mode: Mode) -> Result<usize, EnvelopeError> {
-    let header = header_len(kind, payload_len, mode)?;
-    header
-        .checked_add(payload_len)
-        .and_then(|n| n.checked_add(1))
-        .ok_or(EnvelopeError::PayloadTooLong {
-            len: payload_len,
-            max: usize::MAX - header - 1,
-        })
+    Header::new(kind, payload_len, mode)?.envelope_len()
 }
 
 /// Wraps a payload in an envelope, in a new vector of exactly the right
@@ -224,11 +287,9 @@ pub fn wrap_into(
     mode: Mode,
     out: &mut Vec<u8>,
 ) -> Result<usize, EnvelopeError> {
-    let total = envelope_len(kind, payload.len(), mode)?;
-    out.reserve(total);
-    put_header(kind, payload.len(), mode, out);
+    let total = Header::new(kind, payload.len(), mode)?.begin(out)?;
     out.extend_from_slice(payload);
-    out.push(b'}');
+    out.extend_from_slice(END);
     Ok(total)
 }
 
@@ -281,28 +342,10 @@ pub fn unwrap(bytes: &[u8]) -> Result<(i64, &[u8]), EnvelopeError> {
             offset: 0,
         });
     }
-    let (ty, count) = match cur.peek() {
-        Some(b'$') => {
-            cur.skip_byte();
-            let at = cur.pos();
-            let ty = cur.byte()?;
-            let ty = Marker::from_byte(ty)
-                .filter(|m| m.is_container_type())
-                .ok_or(Error::InvalidContainerType {
-                    marker: ty,
-                    offset: at,
-                })?;
-            let at = cur.pos();
-            if cur.byte()? != b'#' {
-                return Err(Error::TypeWithoutCount { offset: at }.into());
-            }
-            (Some(ty), Some(cur.length()?.0))
-        }
-        Some(b'#') => {
-            cur.skip_byte();
-            (None, Some(cur.length()?.0))
-        }
-        _ => (None, None),
+    let (ty, count) = match cur.container_header()? {
+        ContainerHeader::Plain => (None, None),
+        ContainerHeader::Counted { count, .. } => (None, Some(count)),
+        ContainerHeader::Typed { ty, count, .. } => (Some(ty), Some(count)),
     };
 
     let mut kind = None;
@@ -324,10 +367,15 @@ pub fn unwrap(bytes: &[u8]) -> Result<(i64, &[u8]), EnvelopeError> {
             }
             _ => {}
         }
-        let key = match cur.str(u64::MAX)?.as_bytes() {
+        let key = match cur.len_prefixed(u64::MAX)? {
             KIND => EnvelopeKey::Kind,
             PAYLOAD => EnvelopeKey::Payload,
-            _ => return Err(EnvelopeError::UnknownKey { offset: at }),
+            // Our keys are ASCII, so only another key's text needs checking:
+            // malformed UTF-8 is reported as such, before the unknown key.
+            other => {
+                cur.utf8(other)?;
+                return Err(EnvelopeError::UnknownKey { offset: at });
+            }
         };
         let already = match key {
             EnvelopeKey::Kind => kind.is_some(),
@@ -371,18 +419,17 @@ fn read_payload<'a>(
     offset: usize,
 ) -> Result<&'a [u8], EnvelopeError> {
     let not_binary = EnvelopeError::PayloadNotBinary { offset };
-    if marker != b'[' || cur.peek() != Some(b'$') {
+    // Anything but `[$U` is the wrong type, whatever follows it; from the `#`
+    // on, the container header's own errors say what is malformed.
+    if marker != b'[' || !cur.rest().starts_with(b"$U") {
         return Err(not_binary);
     }
-    cur.skip_byte();
-    if cur.peek() != Some(b'U') {
-        return Err(not_binary);
+    match cur.container_header()? {
+        ContainerHeader::Typed {
+            ty: Marker::UInt8,
+            count,
+            offset,
+        } => Ok(cur.take_len(count, offset, u64::MAX)?),
+        _ => Err(not_binary),
     }
-    cur.skip_byte();
-    let at = cur.pos();
-    if cur.byte()? != b'#' {
-        return Err(Error::TypeWithoutCount { offset: at }.into());
-    }
-    let (len, len_at) = cur.length()?;
-    Ok(cur.take_len(len, len_at, u64::MAX)?)
 }

@@ -171,6 +171,12 @@ impl<'a> Cursor<'a> {
         self.bytes.len().saturating_sub(self.pos)
     }
 
+    /// The input not read yet.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        self.bytes.get(self.pos..).unwrap_or_default()
+    }
+
     #[inline]
     pub(crate) fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
@@ -262,25 +268,76 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Reads a length-prefixed UTF-8 string body (after `S`, or an object
-    /// key).
-    pub(crate) fn str(&mut self, max_len: u64) -> Result<&'a str, Error> {
+    /// Reads a length, then takes that many bytes: the body of a string, an
+    /// object key or a high-precision number, before any check of its text.
+    pub(crate) fn len_prefixed(&mut self, max_len: u64) -> Result<&'a [u8], Error> {
         let (len, offset) = self.length()?;
-        let start = self.pos;
-        let bytes = self.take_len(len, offset, max_len)?;
+        self.take_len(len, offset, max_len)
+    }
+
+    /// Checks that `bytes`, the last ones taken, are UTF-8.
+    pub(crate) fn utf8(&self, bytes: &'a [u8]) -> Result<&'a str, Error> {
         core::str::from_utf8(bytes).map_err(|e| Error::InvalidUtf8 {
-            offset: start + e.valid_up_to(),
+            offset: self.pos - bytes.len() + e.valid_up_to(),
         })
+    }
+
+    /// Reads a length-prefixed UTF-8 string body (after `S` or `H`, or an
+    /// object key).
+    pub(crate) fn str(&mut self, max_len: u64) -> Result<&'a str, Error> {
+        let bytes = self.len_prefixed(max_len)?;
+        self.utf8(bytes)
+    }
+
+    /// Reads the optional `$type` / `#count` after `[` or `{`.
+    #[inline]
+    pub(crate) fn container_header(&mut self) -> Result<ContainerHeader, Error> {
+        match self.peek() {
+            Some(b'$') => {
+                self.skip_byte();
+                let ty_offset = self.pos;
+                let ty = self.byte()?;
+                let ty = Marker::from_byte(ty)
+                    .filter(|m| m.is_container_type())
+                    .ok_or(Error::InvalidContainerType {
+                        marker: ty,
+                        offset: ty_offset,
+                    })?;
+                let hash_offset = self.pos;
+                match self.peek() {
+                    Some(b'#') => self.skip_byte(),
+                    Some(_) => {
+                        return Err(Error::TypeWithoutCount {
+                            offset: hash_offset,
+                        })
+                    }
+                    None => {
+                        return Err(Error::UnexpectedEnd {
+                            offset: hash_offset,
+                        })
+                    }
+                }
+                let (count, offset) = self.length()?;
+                Ok(ContainerHeader::Typed { ty, count, offset })
+            }
+            Some(b'#') => {
+                self.skip_byte();
+                let (count, offset) = self.length()?;
+                Ok(ContainerHeader::Counted { count, offset })
+            }
+            _ => Ok(ContainerHeader::Plain),
+        }
     }
 }
 
-/// The optional `$type` / `#count` header after `[` or `{`.
-enum Header {
+/// The optional `$type` / `#count` after `[` or `{`; `offset` is the
+/// count's.
+pub(crate) enum ContainerHeader {
+    /// Neither: elements until the end marker.
     Plain,
-    Counted {
-        count: u64,
-        offset: usize,
-    },
+    /// `#count`.
+    Counted { count: u64, offset: usize },
+    /// `$type#count`.
     Typed {
         ty: Marker,
         count: u64,
@@ -321,12 +378,8 @@ impl<'a> Reader<'a, '_> {
             }
             b'S' => Value::String(Cow::Borrowed(self.cur.str(self.limits.max_len)?)),
             b'H' => {
-                let (len, len_offset) = self.cur.length()?;
-                let start = self.cur.pos();
-                let bytes = self.cur.take_len(len, len_offset, self.limits.max_len)?;
-                let text = core::str::from_utf8(bytes).map_err(|e| Error::InvalidUtf8 {
-                    offset: start + e.valid_up_to(),
-                })?;
+                let text = self.cur.str(self.limits.max_len)?;
+                let start = self.cur.pos() - text.len();
                 Value::HighPrecision(
                     HighPrecision::new(text)
                         .ok_or(Error::InvalidHighPrecision { offset: start })?,
@@ -350,44 +403,6 @@ impl<'a> Reader<'a, '_> {
         }
         self.depth += 1;
         Ok(())
-    }
-
-    fn header(&mut self) -> Result<Header, Error> {
-        match self.cur.peek() {
-            Some(b'$') => {
-                self.cur.skip_byte();
-                let ty_offset = self.cur.pos();
-                let ty = self.cur.byte()?;
-                let ty = Marker::from_byte(ty)
-                    .filter(|m| m.is_container_type())
-                    .ok_or(Error::InvalidContainerType {
-                        marker: ty,
-                        offset: ty_offset,
-                    })?;
-                let hash_offset = self.cur.pos();
-                match self.cur.peek() {
-                    Some(b'#') => self.cur.skip_byte(),
-                    Some(_) => {
-                        return Err(Error::TypeWithoutCount {
-                            offset: hash_offset,
-                        })
-                    }
-                    None => {
-                        return Err(Error::UnexpectedEnd {
-                            offset: hash_offset,
-                        })
-                    }
-                }
-                let (count, offset) = self.cur.length()?;
-                Ok(Header::Typed { ty, count, offset })
-            }
-            Some(b'#') => {
-                self.cur.skip_byte();
-                let (count, offset) = self.cur.length()?;
-                Ok(Header::Counted { count, offset })
-            }
-            _ => Ok(Header::Plain),
-        }
     }
 
     /// Checks a count against `max_count` and against the input, given the
@@ -440,8 +455,8 @@ impl<'a> Reader<'a, '_> {
 
     fn array(&mut self, offset: usize) -> Result<Value<'a>, Error> {
         self.enter(offset)?;
-        let value = match self.header()? {
-            Header::Plain => {
+        let value = match self.cur.container_header()? {
+            ContainerHeader::Plain => {
                 let mut items = Vec::new();
                 loop {
                     let at = self.cur.pos();
@@ -456,7 +471,7 @@ impl<'a> Reader<'a, '_> {
                 }
                 Value::Array(items)
             }
-            Header::Counted { count, offset } => {
+            ContainerHeader::Counted { count, offset } => {
                 let n = self.check_count(count, offset, 1)?;
                 let mut items = Vec::with_capacity(n);
                 while items.len() < n {
@@ -468,7 +483,7 @@ impl<'a> Reader<'a, '_> {
                 }
                 Value::Array(items)
             }
-            Header::Typed {
+            ContainerHeader::Typed {
                 ty: Marker::UInt8,
                 count,
                 offset,
@@ -477,7 +492,7 @@ impl<'a> Reader<'a, '_> {
                 offset,
                 self.limits.max_len,
             )?)),
-            Header::Typed { ty, count, offset } => {
+            ContainerHeader::Typed { ty, count, offset } => {
                 if let Some(value) = zero_size_value(ty) {
                     let n = self.check_zero_size(count, offset)?;
                     Value::Array(vec![value; n])
@@ -524,8 +539,8 @@ impl<'a> Reader<'a, '_> {
     fn object(&mut self, offset: usize) -> Result<Value<'a>, Error> {
         self.enter(offset)?;
         let max_len = self.limits.max_len;
-        let entries = match self.header()? {
-            Header::Plain => {
+        let entries = match self.cur.container_header()? {
+            ContainerHeader::Plain => {
                 let mut entries = Vec::new();
                 loop {
                     let at = self.cur.pos();
@@ -545,7 +560,7 @@ impl<'a> Reader<'a, '_> {
                 }
                 entries
             }
-            Header::Counted { count, offset } => {
+            ContainerHeader::Counted { count, offset } => {
                 // A key (2 bytes at least) and a value (1 byte at least).
                 let n = self.check_count(count, offset, 3)?;
                 let mut entries = Vec::with_capacity(n);
@@ -560,7 +575,7 @@ impl<'a> Reader<'a, '_> {
                 }
                 entries
             }
-            Header::Typed { ty, count, offset } => {
+            ContainerHeader::Typed { ty, count, offset } => {
                 let n = self.check_count(count, offset, 2 + Self::typed_min_size(ty))?;
                 let mut entries = Vec::with_capacity(n);
                 for _ in 0..n {

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use packed_core::{Decode, Encode, EncodeError, Kind};
 
-use crate::envelope::{envelope_len, put_header, unwrap, Mode};
+use crate::envelope::{unwrap, Header, Mode, END};
 use crate::error::EnvelopeError;
 
 /// Encodes a record inside a [`Mode::Minimal`] envelope whose kind is
@@ -91,13 +91,11 @@ pub fn write_into<T: Encode + Kind + ?Sized>(
     out: &mut Vec<u8>,
 ) -> Result<usize, EnvelopeError> {
     let payload_len = packed_core::encoded_len(value)?;
-    let total = envelope_len(T::KIND, payload_len, mode)?;
     let start = out.len();
-    out.reserve(total);
-    put_header(T::KIND, payload_len, mode, out);
+    let total = Header::new(T::KIND, payload_len, mode)?.begin(out)?;
     match packed_core::encode_into(value, out) {
         Ok(written) if written == payload_len => {
-            out.push(b'}');
+            out.extend_from_slice(END);
             Ok(total)
         }
         Ok(_) => {
@@ -153,16 +151,6 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
     Ok(packed_core::from_slice(payload)?)
 }
 
-/// Bytes of the UBJSON integer whose marker is at `bytes[at]` (marker included).
-fn int_len(bytes: &[u8], at: usize) -> usize {
-    match bytes.get(at) {
-        Some(b'I') => 3,
-        Some(b'l') => 5,
-        Some(b'L') => 9,
-        _ => 2,
-    }
-}
-
 /// Explains the envelope of `value` byte by byte: the UBJSON framing (role
 /// [`Header`](packed_core::Role::Header)), the kind (a value at path `kind`), the
 /// payload count (a length at `payload`) and the record's own spans, with their own
@@ -192,22 +180,16 @@ pub fn explain<T: Encode + Kind + ?Sized>(
 ) -> Result<packed_core::Explanation, EnvelopeError> {
     use packed_core::Role;
     let record = packed_core::explain(value)?;
-    let full = to_vec_with(value, mode)?;
-    // `{` key "kind" <kind> key "payload" `[$U#` <count> payload `}`, in this order.
-    let kind_at = 1 + int_len(&full, 1) + 4;
-    let key2_at = kind_at + int_len(&full, kind_at);
-    let count_at = key2_at + int_len(&full, key2_at) + 7 + 4;
-    let payload_at = count_at + int_len(&full, count_at);
-    let end = full.len() - 1;
-    debug_assert_eq!(&full[payload_at..end], record.bytes());
+    let mut header = Vec::new();
+    let at = Header::new(T::KIND, record.bytes().len(), mode)?.write(&mut header);
     Ok(record.wrapped(
         "",
         &[
-            (Role::Header, "", &full[..kind_at]),
-            (Role::Value, "kind", &full[kind_at..key2_at]),
-            (Role::Header, "", &full[key2_at..count_at]),
-            (Role::Length, "payload", &full[count_at..payload_at]),
+            (Role::Header, "", &header[..at.kind]),
+            (Role::Value, "kind", &header[at.kind..at.payload_key]),
+            (Role::Header, "", &header[at.payload_key..at.count]),
+            (Role::Length, "payload", &header[at.count..at.end]),
         ],
-        &[(Role::Header, "", &full[end..])],
+        &[(Role::Header, "", END)],
     ))
 }

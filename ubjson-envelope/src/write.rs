@@ -23,8 +23,8 @@ use core::convert::Infallible;
 use crate::marker::Marker;
 use crate::value::Value;
 
-/// Where the writer puts bytes: a `Vec<u8>` (infallible) or an
-/// `std::io::Write` (fallible).
+/// Where the writer puts bytes: a `Vec<u8>` (infallible), a [`ByteCount`]
+/// (infallible; measures) or an `std::io::Write` (fallible).
 pub(crate) trait Sink {
     type Error;
     fn put(&mut self, bytes: &[u8]) -> Result<(), Self::Error>;
@@ -44,6 +44,56 @@ impl Sink for Vec<u8> {
     fn put_byte(&mut self, byte: u8) -> Result<(), Infallible> {
         self.push(byte);
         Ok(())
+    }
+}
+
+/// Counts bytes instead of storing them. The writer run over it gives the
+/// exact length of an encoding, so no second description of a layout has to
+/// be kept in step with the one that writes it.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct ByteCount(pub(crate) usize);
+
+impl Sink for ByteCount {
+    type Error = Infallible;
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Infallible> {
+        self.0 += bytes.len();
+        Ok(())
+    }
+    #[inline]
+    fn put_byte(&mut self, _byte: u8) -> Result<(), Infallible> {
+        self.0 += 1;
+        Ok(())
+    }
+}
+
+/// An in-memory sink that knows how many bytes it holds, so that a writer can
+/// say where each part it wrote begins.
+pub(crate) trait Measured: Sink<Error = Infallible> {
+    /// Bytes held so far.
+    fn position(&self) -> usize;
+}
+
+impl Measured for Vec<u8> {
+    #[inline]
+    fn position(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Measured for ByteCount {
+    #[inline]
+    fn position(&self) -> usize {
+        self.0
+    }
+}
+
+/// The value of a write that cannot fail.
+#[inline]
+pub(crate) fn into_ok<T>(r: Result<T, Infallible>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(never) => match never {},
     }
 }
 
@@ -84,14 +134,12 @@ pub(crate) fn int_marker(v: i64) -> Marker {
 /// The smallest marker for a length or count: `U` up to 255.
 #[inline]
 pub(crate) fn len_marker(len: usize) -> Marker {
+    // Never negative, so `U` (unsigned) serves up to 255 where an integer
+    // value takes `i` up to 127; from 256 on the two rules agree.
     if len <= 0xFF {
         Marker::UInt8
-    } else if i16::try_from(len).is_ok() {
-        Marker::Int16
-    } else if i32::try_from(len).is_ok() {
-        Marker::Int32
     } else {
-        Marker::Int64
+        int_marker(len_to_i64(len))
     }
 }
 
@@ -116,20 +164,17 @@ fn put_int_body<S: Sink>(s: &mut S, marker: Marker, v: i64) -> Result<(), S::Err
     }
 }
 
-/// Writes an integer value with its smallest marker.
+/// Writes `marker`, then `v` at its width (which `v` must fit).
 #[inline]
-pub(crate) fn put_int<S: Sink>(s: &mut S, v: i64) -> Result<(), S::Error> {
-    let m = int_marker(v);
-    s.put_byte(m.byte())?;
-    put_int_body(s, m, v)
+pub(crate) fn put_int_as<S: Sink>(s: &mut S, marker: Marker, v: i64) -> Result<(), S::Error> {
+    s.put_byte(marker.byte())?;
+    put_int_body(s, marker, v)
 }
 
 /// Writes a length or count with its smallest marker (`U` up to 255).
 #[inline]
 pub(crate) fn put_len<S: Sink>(s: &mut S, len: usize) -> Result<(), S::Error> {
-    let m = len_marker(len);
-    s.put_byte(m.byte())?;
-    put_int_body(s, m, len_to_i64(len))
+    put_int_as(s, len_marker(len), len_to_i64(len))
 }
 
 /// The marker a scalar value is written with, if it may be an element of a
@@ -251,57 +296,6 @@ fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
     }
 }
 
-/// Bytes taken by a length prefix, marker included.
-#[inline]
-pub(crate) fn len_size(len: usize) -> usize {
-    int_size(len_marker(len))
-}
-
-fn scalar_body_len(v: &Value<'_>, marker: Marker) -> usize {
-    match v {
-        Value::HighPrecision(h) => len_size(h.as_str().len()) + h.as_str().len(),
-        Value::String(t) => len_size(t.len()) + t.len(),
-        _ => marker.fixed_size().unwrap_or(0),
-    }
-}
-
-fn value_len(v: &Value<'_>) -> usize {
-    match v {
-        Value::Binary(b) => 4 + len_size(b.len()) + b.len(),
-        Value::Array(items) => match typed_marker(items.iter(), items.len(), true) {
-            Some(m) => {
-                4 + len_size(items.len())
-                    + items
-                        .iter()
-                        .map(|item| scalar_body_len(item, m))
-                        .sum::<usize>()
-            }
-            None => 2 + items.iter().map(value_len).sum::<usize>(),
-        },
-        Value::Object(entries) => {
-            let keys: usize = entries
-                .iter()
-                .map(|(k, _)| len_size(k.len()) + k.len())
-                .sum();
-            match typed_marker(entries.iter().map(|(_, v)| v), entries.len(), false) {
-                Some(m) => {
-                    4 + len_size(entries.len())
-                        + keys
-                        + entries
-                            .iter()
-                            .map(|(_, v)| scalar_body_len(v, m))
-                            .sum::<usize>()
-                }
-                None => 2 + keys + entries.iter().map(|(_, v)| value_len(v)).sum::<usize>(),
-            }
-        }
-        scalar => {
-            let m = scalar_marker(scalar).unwrap_or(Marker::Null);
-            1 + scalar_body_len(scalar, m)
-        }
-    }
-}
-
 impl Value<'_> {
     /// Encodes the value as UBJSON into a new vector (allocated once, at the
     /// exact size).
@@ -332,10 +326,7 @@ impl Value<'_> {
     /// assert_eq!(out, [0xAA, b'T']);
     /// ```
     pub fn write_into(&self, out: &mut Vec<u8>) {
-        match put_value(out, self) {
-            Ok(()) => {}
-            Err(never) => match never {},
-        }
+        into_ok(put_value(out, self));
     }
 
     /// Writes the value's UBJSON encoding to an [`std::io::Write`].
@@ -372,7 +363,9 @@ impl Value<'_> {
     /// ```
     #[must_use]
     pub fn encoded_len(&self) -> usize {
-        value_len(self)
+        let mut count = ByteCount::default();
+        into_ok(put_value(&mut count, self));
+        count.0
     }
 }
 

@@ -325,6 +325,20 @@ fn unwrap_rejects_missing_duplicate_and_unknown_keys() {
         unwrap_err(b"{U\x04Kindi\x01}"),
         EnvelopeError::UnknownKey { offset: 1 }
     );
+    // A key that is valid UTF-8 but not ASCII is just another unknown key; one
+    // that is not UTF-8 at all is malformed UBJSON, at its first bad byte.
+    assert_eq!(
+        unwrap_err("{U\x02éZ}".as_bytes()),
+        EnvelopeError::UnknownKey { offset: 1 }
+    );
+    assert_eq!(
+        unwrap_err(b"{U\x02k\xFFi\x01}"),
+        EnvelopeError::Malformed(Error::InvalidUtf8 { offset: 4 })
+    );
+    assert_eq!(
+        unwrap_err(b"{U\x04kindi\x01U\x01\x80Z}"),
+        EnvelopeError::Malformed(Error::InvalidUtf8 { offset: 11 })
+    );
     // A count of 3 admits a third key, which cannot be valid.
     assert_eq!(
         unwrap_err(b"{#U\x03U\x04kindi\x01U\x07payload[$U#U\x00U\x04kindi\x01"),

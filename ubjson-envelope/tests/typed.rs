@@ -1,7 +1,7 @@
 //! Envelopes around `#[derive(Packed)]` records: `to_vec`, `to_vec_with`,
 //! `write_into`, `from_slice`, and the `Dispatcher`.
 
-use packed_core::{DecodeError, Kind, Packed};
+use packed_core::{DecodeError, Encode, Explanation, Kind, Packed, Role};
 use ubjson_envelope::{
     from_slice, to_vec, to_vec_with, unwrap, wrap, write_into, Dispatcher, EnvelopeError, Mode,
 };
@@ -24,6 +24,18 @@ struct Ping {
 #[packed(kind = 4_000_000_000)]
 struct Wide {
     x: u8,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = 200)]
+struct Blob {
+    data: Vec<u8>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(kind = 70_000)]
+struct WideBlob {
+    data: Vec<u8>,
 }
 
 #[derive(Packed, Debug, PartialEq)]
@@ -256,5 +268,101 @@ fn dispatcher_with_a_custom_error_type() {
     assert_eq!(
         d.dispatch(&to_vec(&item()).unwrap()),
         Err(AppError::Envelope(EnvelopeError::UnknownKind { kind: 1 }))
+    );
+}
+
+/// The envelope's spans of an explanation: (role, path, bytes), the record's own
+/// spans left out.
+fn envelope_spans(e: &Explanation) -> Vec<(Role, String, Vec<u8>)> {
+    let mut next = 0;
+    for s in e.spans() {
+        assert_eq!(s.offset, next, "spans are contiguous");
+        next += s.len;
+    }
+    assert_eq!(next, e.bytes().len(), "spans cover every byte");
+    let spans = e.spans();
+    let (head, tail) = (&spans[..4], &spans[spans.len() - 1..]);
+    head.iter()
+        .chain(tail)
+        .map(|s| (s.role, s.path.clone(), e.span_bytes(s).to_vec()))
+        .collect()
+}
+
+/// The count of a `[$U#` payload of `n` bytes in `Mode::Minimal`, from the
+/// format's rule: `U` up to 255, then `I`, then `l` (big-endian).
+fn minimal_count(n: usize) -> Vec<u8> {
+    if n <= 255 {
+        vec![b'U', n as u8]
+    } else if n <= 32767 {
+        let mut v = vec![b'I'];
+        v.extend_from_slice(&(n as u16).to_be_bytes());
+        v
+    } else {
+        let mut v = vec![b'l'];
+        v.extend_from_slice(&(n as u32).to_be_bytes());
+        v
+    }
+}
+
+fn check_explained<T: Encode + Kind>(record: &T, mode: Mode, kind_bytes: &[u8], count: &[u8]) {
+    let e = ubjson_envelope::explain(record, mode).unwrap();
+    assert_eq!(e.bytes(), &to_vec_with(record, mode).unwrap()[..]);
+    let key_len: &[u8] = match mode {
+        Mode::FixedInt32 => b"l\0\0\0",
+        _ => b"U",
+    };
+    let key = |len: u8, name: &[u8]| [key_len, &[len], name].concat();
+    let expected = vec![
+        (
+            Role::Header,
+            String::new(),
+            [&b"{"[..], &key(4, b"kind")].concat(),
+        ),
+        (Role::Value, "kind".to_owned(), kind_bytes.to_vec()),
+        (
+            Role::Header,
+            String::new(),
+            [&key(7, b"payload")[..], b"[$U#"].concat(),
+        ),
+        (Role::Length, "payload".to_owned(), count.to_vec()),
+        (Role::Header, String::new(), b"}".to_vec()),
+    ];
+    assert_eq!(envelope_spans(&e), expected, "{mode}, kind {}", T::KIND);
+}
+
+#[test]
+fn explain_spans_every_kind_and_count_width() {
+    // Kinds in `i`, `U`, `I`, `l` and `L`, worked out from the format.
+    let ping = Ping { seq: 7 };
+    check_explained(&ping, Mode::Minimal, &[b'I', 0xFE, 0xD4], &minimal_count(4));
+    check_explained(&item(), Mode::Minimal, &[b'i', 1], &minimal_count(17));
+    let wide = Wide { x: 1 };
+    let wide_kind = [b'L', 0, 0, 0, 0, 0xEE, 0x6B, 0x28, 0x00];
+    check_explained(&wide, Mode::Minimal, &wide_kind, &minimal_count(1));
+    // Payloads whose count takes `U`, `I` and `l`.
+    for n in [0, 250, 255, 300, 32_000, 40_000] {
+        let blob = Blob {
+            data: vec![0x5A; n],
+        };
+        let payload = packed_core::encoded_len(&blob).unwrap();
+        check_explained(&blob, Mode::Minimal, &[b'U', 200], &minimal_count(payload));
+        let fixed_count = [&[b'l'][..], &(payload as u32).to_be_bytes()].concat();
+        let fixed_kind = [b'l', 0, 0, 0, 200];
+        check_explained(&blob, Mode::FixedInt32, &fixed_kind, &fixed_count);
+
+        let wide = WideBlob {
+            data: vec![0xA5; n],
+        };
+        let l_kind = [b'l', 0x00, 0x01, 0x11, 0x70];
+        check_explained(&wide, Mode::Minimal, &l_kind, &minimal_count(payload));
+        check_explained(&wide, Mode::FixedInt32, &l_kind, &fixed_count);
+    }
+    // A kind the mode cannot express is the same error as for `to_vec_with`.
+    assert_eq!(
+        ubjson_envelope::explain(&wide, Mode::FixedInt32).unwrap_err(),
+        EnvelopeError::KindOutOfRange {
+            kind: 4_000_000_000,
+            mode: Mode::FixedInt32
+        }
     );
 }
