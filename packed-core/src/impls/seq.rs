@@ -132,7 +132,8 @@ pub(crate) fn push_with<T, E>(
 /// contiguous sequence, `T::decode_append` for a `VecDeque`, each appending the number
 /// of elements it is given). From a stream, in steps of at most 64 KiB of elements, so
 /// memory follows the input received; and for types that may encode to nothing, in
-/// steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge prefix cannot make the decoder loop without reading (`offset` is the prefix's).
+/// steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge prefix cannot
+/// make the decoder loop without reading (`offset` is the prefix's).
 #[inline]
 fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
