@@ -203,16 +203,7 @@ fn golden_files_have_the_documented_sizes() {
             assert_eq!(golden(config, &fixture).len(), size, "{config}_{fixture}");
         }
     }
-    let count = std::fs::read_dir(common::GOLDEN_DIR)
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .file_name()
-                .to_string_lossy()
-                .ends_with(".hex")
-        })
-        .count();
+    let count = common::count_hex_files(common::GOLDEN_DIR);
     assert_eq!(count, CONFIGS.len() * FIXTURES.len());
     assert_eq!(count, 112);
 }

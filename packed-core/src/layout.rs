@@ -158,20 +158,51 @@ impl Header for YasHeader {
 }
 
 /// How a fieldless `#[repr(int)]` enum is written.
+///
+/// Two forms: a single value (a field, an `Option`'s value, an element of a
+/// `VecDeque`, set or map) and an element of a contiguous sequence (a slice, `Vec`,
+/// `Box<[T]>` or array). They differ only where a library copies a contiguous sequence
+/// of enums as raw memory, as YAS does ([`YasEnums`]).
 pub trait EnumRepr: 'static {
-    /// Writes the discriminant `v` under layout `L`.
+    /// Writes the discriminant `v` of a single value under layout `L`.
     ///
     /// # Errors
     /// From the writer.
     fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError>;
-    /// Reads a discriminant under layout `L`.
+    /// Reads the discriminant of a single value under layout `L`.
     ///
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::InvalidEnumSize`], integer errors.
     fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
+
+    /// Writes the discriminant `v` of one element of a contiguous sequence under layout
+    /// `L`. The default: as a single value.
+    ///
+    /// # Errors
+    /// From the writer.
+    #[inline(always)]
+    fn write_element<L: Layout, I: Int, W: Writer + ?Sized>(
+        v: I,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
+        Self::write::<L, I, W>(v, w)
+    }
+    /// Reads the discriminant of one element of a contiguous sequence under layout `L`.
+    /// The default: as a single value.
+    ///
+    /// # Errors
+    /// As [`read`](EnumRepr::read).
+    #[inline(always)]
+    fn read_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<I, DecodeError> {
+        Self::read::<L, I, R>(r)
+    }
 }
 
-/// The enum's integer, written like any integer of its type (Bitsery's `value4b(e)`).
+/// The enum's integer, written like any integer of its type (Bitsery's `value4b(e)`),
+/// alone and in sequences alike (Bitsery's `container4b` of enums: the length, then
+/// each value).
 pub enum PlainEnums {}
 
 impl EnumRepr for PlainEnums {
@@ -185,14 +216,26 @@ impl EnumRepr for PlainEnums {
     }
 }
 
-/// YAS's enums: where YAS copies the enum as raw memory (one-byte enums always, wider
-/// ones when integers are fixed-width little-endian, i.e. native order on the x86 hosts
-/// YAS archives come from) it writes a size byte, `sizeof(T)`, then the raw bytes;
-/// otherwise just the integer (`ebig`: big-endian; compacted: compacted).
+/// YAS's enums (`types/utility/enum.hpp`, `types/concepts/array.hpp`).
+///
+/// YAS copies an enum as raw memory where its `can_be_processed_as_byte_array` holds
+/// (`detail/type_traits/type_traits.hpp`): for a one-byte enum always, for a wider one
+/// when integers are written at full width in the host's byte order (neither
+/// `compacted` nor `ebig`; the x86 hosts YAS archives come from are little-endian).
+/// Signedness plays no part. Then:
+///
+/// | | raw (one byte; wider under `binary`, `no_header`) | otherwise (wider under `compacted`, `ebig`) |
+/// |---|---|---|
+/// | single value | a size byte, `sizeof(T)`, then the raw bytes | the integer (`ebig`: big-endian; `compacted`: compacted) |
+/// | element of a contiguous sequence | the raw bytes, no size byte: the whole `std::vector`, `std::array` or C array is one copy | the integer, as a single value |
+///
+/// A `std::deque` (a `VecDeque` here), set or map writes its elements one at a time
+/// (`concepts/list.hpp`, ...), as single values, so with the size byte.
 pub enum YasEnums {}
 
 impl YasEnums {
-    const fn sized<L: Layout, I: Int>() -> bool {
+    /// Whether YAS copies an `I`-sized enum as raw memory under `L`.
+    const fn raw<L: Layout, I: Int>() -> bool {
         I::BYTES == 1 || (<L::Int as IntCodec>::FIXED && !<L::Endian as Endian>::BIG)
     }
 }
@@ -200,20 +243,18 @@ impl YasEnums {
 impl EnumRepr for YasEnums {
     #[inline]
     fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
-        if Self::sized::<L, I>() {
+        if Self::raw::<L, I>() {
             w.begin_frame(Role::Tag);
             let r = w.write_byte(I::BYTES as u8);
             w.end_frame();
             r?;
-            w.write_bytes(v.to_le().as_ref())
-        } else {
-            L::Int::write::<I, L::Endian, W>(v, w)
         }
+        Self::write_element::<L, I, W>(v, w)
     }
 
     #[inline]
     fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-        if Self::sized::<L, I>() {
+        if Self::raw::<L, I>() {
             let offset = r.offset();
             let found = r.read_byte()?;
             if usize::from(found) != I::BYTES {
@@ -223,6 +264,27 @@ impl EnumRepr for YasEnums {
                     found,
                 });
             }
+        }
+        Self::read_element::<L, I, R>(r)
+    }
+
+    #[inline(always)]
+    fn write_element<L: Layout, I: Int, W: Writer + ?Sized>(
+        v: I,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
+        if Self::raw::<L, I>() {
+            w.write_bytes(v.to_le().as_ref())
+        } else {
+            L::Int::write::<I, L::Endian, W>(v, w)
+        }
+    }
+
+    #[inline(always)]
+    fn read_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<I, DecodeError> {
+        if Self::raw::<L, I>() {
             let mut b = I::Bytes::default();
             r.read_into(b.as_mut())?;
             Ok(I::from_le(b))

@@ -36,7 +36,7 @@
 //! | `int` | `"fixed"`, `"yas-compacted"`, `"varint"` (zigzag for signed) | `"fixed"` |
 //! | `endian` | `"little"`, `"big"` | `"little"` |
 //! | `header` | `"none"`, `"yas"` (written when the type is the top-level message) | `"none"` |
-//! | `enums` | `"plain"`, `"yas"` (YAS's size byte before natively ordered `#[repr]` enums) | `"plain"` |
+//! | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below) | `"plain"` |
 //! | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"`: sets all five; keys given beside it override | |
 //! | `tag` | (enums) width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
 //! | `kind` | an integer, the type's [`Kind`] for envelopes | |
@@ -55,6 +55,24 @@
 //!
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
+//!
+//! Under `enums = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
+//! memory where it can: a one-byte enum always, a wider one under `yas` and
+//! `yas-noheader` (neither compacted nor big-endian); signedness plays no part.
+//! - A single enum (a field, an `Option`'s value, an element of a `VecDeque`, set or
+//!   map): where raw, a size byte (the enum's size) then its bytes, little-endian;
+//!   otherwise its integer in the layout's form (compacted, big-endian).
+//! - The elements of a slice, `Vec`, `Box<[T]>` or array: where raw, the bytes alone,
+//!   **no size byte** per element, since YAS copies a `std::vector`, `std::array` or C
+//!   array of them in one piece; otherwise each one's integer, as alone. A `VecDeque`
+//!   is YAS's `std::deque`, which writes one element at a time, so it keeps the size
+//!   bytes. A fixed array `[E; N]` writes no length (where YAS's `std::array` writes
+//!   `N`), and its elements as a `Vec`'s.
+//!
+//! | `#[repr(i16)]`, value `-32768` | `yas` / `yas-noheader` | `yas-compacted` | `yas` + `endian = "big"` |
+//! |---|---|---|---|
+//! | alone, in an `Option`, in a `VecDeque` | `02 00 80` | `82 00 80` | `80 00` |
+//! | in a `Vec`, slice or array | `00 80` | `82 00 80` | `80 00` |
 //!
 //! # Speed
 //!

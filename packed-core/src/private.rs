@@ -9,6 +9,8 @@ pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
+pub use alloc::vec::Vec;
+
 pub use crate::image::ImageProof;
 pub use crate::run::{
     decode_flat_run, decode_run, decode_run_in_place, encode_run, read_as_run, run_size,
@@ -48,6 +50,85 @@ pub fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<I, DecodeError> {
     <<C::Layout as Layout>::Enums as EnumRepr>::read::<C::Layout, I, R>(r)
+}
+
+/// Reads a fieldless `#[repr(int)]` enum `T`: its discriminant, then the variant
+/// `variant` names for it.
+///
+/// # Errors
+/// As [`read_repr`]; [`DecodeError::UnknownVariant`] at the discriminant's offset if
+/// it names no variant.
+#[inline(always)]
+pub fn read_repr_value<'de, C: Ctx, I: Int, T, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    type_name: &'static str,
+    variant: impl Fn(I) -> Option<T>,
+) -> Result<T, DecodeError> {
+    let offset = r.offset();
+    let d = read_repr::<C, I, R>(r)?;
+    named_variant(offset, d, type_name, &variant)
+}
+
+/// Writes the elements of a contiguous sequence of a fieldless `#[repr(int)]` enum
+/// `T`, each `discriminant` in the layout's element form
+/// ([`EnumRepr::write_element`]): the enum's `encode_contiguous`.
+///
+/// # Errors
+/// From the writer.
+#[inline]
+pub fn write_repr_elements<C: Ctx, I: Int, T, W: Writer + ?Sized>(
+    items: &[T],
+    discriminant: impl Fn(&T) -> I,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    for (i, item) in items.iter().enumerate() {
+        w.push_path(PathSeg::Index(i));
+        <<C::Layout as Layout>::Enums as EnumRepr>::write_element::<C::Layout, I, W>(
+            discriminant(item),
+            w,
+        )?;
+        w.pop_path();
+    }
+    Ok(())
+}
+
+/// Appends `n` elements of a contiguous sequence of a fieldless `#[repr(int)]` enum
+/// `T`, each read in the layout's element form ([`EnumRepr::read_element`]): the
+/// enum's `decode_contiguous`. The caller has checked `n` against the input.
+///
+/// # Errors
+/// As [`EnumRepr::read_element`]; [`DecodeError::UnknownVariant`] at the offset of the
+/// first element whose discriminant names no variant.
+#[inline]
+pub fn read_repr_elements<'de, C: Ctx, I: Int, T, R: Reader<'de> + ?Sized>(
+    n: usize,
+    r: &mut R,
+    out: &mut Vec<T>,
+    type_name: &'static str,
+    variant: impl Fn(I) -> Option<T>,
+) -> Result<(), DecodeError> {
+    out.reserve(n);
+    for _ in 0..n {
+        let offset = r.offset();
+        let d = <<C::Layout as Layout>::Enums as EnumRepr>::read_element::<C::Layout, I, R>(r)?;
+        out.push(named_variant(offset, d, type_name, &variant)?);
+    }
+    Ok(())
+}
+
+/// The variant `variant` names for the discriminant `d` read at `offset`, or
+/// [`DecodeError::UnknownVariant`].
+#[inline(always)]
+fn named_variant<I: Int, T>(
+    offset: usize,
+    d: I,
+    type_name: &'static str,
+    variant: &impl Fn(I) -> Option<T>,
+) -> Result<T, DecodeError> {
+    match variant(d) {
+        Some(v) => Ok(v),
+        None => Err(unknown_variant(offset, type_name, tag_bits(d))),
+    }
 }
 
 /// The error for a tag that names no variant.

@@ -67,8 +67,9 @@ pub trait Encode {
         <<C::Layout as Layout>::Header as Header>::write::<C::Layout, W>(w)
     }
 
-    /// Writes a slice of values. Numbers override it with one bulk copy; memory images
-    /// (see `image_proof`) are one copy too.
+    /// Writes a slice of values as [`encode`](Encode::encode) writes each of them, one
+    /// after another: the elements of a `VecDeque`. Numbers override it with one bulk
+    /// copy; memory images (see `image_proof`) are one copy too.
     #[doc(hidden)]
     #[inline]
     fn encode_slice<C: Ctx, W: Writer + ?Sized>(
@@ -87,6 +88,29 @@ pub trait Encode {
             w.pop_path();
         }
         Ok(())
+    }
+
+    /// Writes the elements of a contiguous sequence: a slice, `Vec`, `Box<[T]>` or
+    /// array (YAS's `std::vector`, `std::array`, C array). The default is
+    /// [`encode_slice`](Encode::encode_slice). Fieldless `#[repr(int)]` enums override
+    /// it with their layout's element form ([`EnumRepr`](crate::layout::EnumRepr)):
+    /// YAS copies such a sequence as raw memory, so without the size byte a single
+    /// enum has.
+    ///
+    /// A type whose elements are written differently here must have no `fixed_size`
+    /// (arrays multiply it) and no drop glue (`Vec`'s in-place decode reads elements
+    /// that own nothing through [`Decode`]'s `decode_contiguous`, and the others one by
+    /// one as single values).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn encode_contiguous<C: Ctx, W: Writer + ?Sized>(
+        items: &[Self],
+        w: &mut W,
+    ) -> Result<(), EncodeError>
+    where
+        Self: Sized,
+    {
+        Self::encode_slice::<C, W>(items, w)
     }
 }
 
@@ -161,10 +185,10 @@ pub trait Decode<'de>: Sized {
         <<C::Layout as Layout>::Header as Header>::read::<C::Layout, R>(r)
     }
 
-    /// Appends `n` values to `out`. Numbers override it with one bulk copy, memory
+    /// Appends `n` values to `out`, each read as [`decode`](Decode::decode) reads it:
+    /// the elements of a `VecDeque`. Numbers override it with one bulk copy, memory
     /// images are one copy too, and values of a fixed size are read from one slice
-    /// taken with one bounds check. The caller
-    /// has checked `n` against the input.
+    /// taken with one bounds check. The caller has checked `n` against the input.
     #[doc(hidden)]
     #[inline]
     fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(
@@ -182,6 +206,20 @@ pub trait Decode<'de>: Sized {
             crate::impls::seq::push_with(out, || Self::decode::<C, R>(r))?;
         }
         Ok(())
+    }
+
+    /// Appends the `n` elements of a contiguous sequence (a slice, `Vec`, `Box<[T]>` or
+    /// array) to `out`: [`Encode`]'s `encode_contiguous` for decoding. The default is
+    /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
+    /// the input.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_contiguous<C: Ctx, R: Reader<'de> + ?Sized>(
+        n: usize,
+        r: &mut R,
+        out: &mut Vec<Self>,
+    ) -> Result<(), DecodeError> {
+        Self::decode_append::<C, R>(n, r, out)
     }
 }
 

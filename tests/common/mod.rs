@@ -121,9 +121,28 @@ pub fn hex(s: &str) -> Vec<u8> {
 
 /// The bytes of `<config>_<fixture>.hex`.
 pub fn golden(config: &str, fixture: &str) -> Vec<u8> {
-    let path = format!("{GOLDEN_DIR}{config}_{fixture}.hex");
+    hex_file(GOLDEN_DIR, config, fixture)
+}
+
+/// The bytes of `<dir><config>_<fixture>.hex` (`dir` ends with a `/`).
+pub fn hex_file(dir: &str, config: &str, fixture: &str) -> Vec<u8> {
+    let path = format!("{dir}{config}_{fixture}.hex");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     unhex(&text)
+}
+
+/// How many `.hex` files `dir` holds.
+pub fn count_hex_files(dir: &str) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {dir}: {e}"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".hex")
+        })
+        .count()
 }
 
 /// The string of the `sizes_N` fixtures: byte i is `'a' + (i mod 26)`.

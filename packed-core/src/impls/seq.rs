@@ -128,30 +128,33 @@ pub(crate) fn push_with<T, E>(
     Ok(())
 }
 
-/// Appends `len` elements to `out`. From a stream, in steps of at most 64 KiB of
-/// elements, so memory follows the input received; and for types that may encode to
-/// nothing, in steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge
-/// prefix cannot make the decoder loop without reading (`offset` is the prefix's).
+/// Appends `len` elements to `out` with `step` (`T::decode_contiguous` for a
+/// contiguous sequence, `T::decode_append` for a `VecDeque`, each appending the number
+/// of elements it is given). From a stream, in steps of at most 64 KiB of elements, so
+/// memory follows the input received; and for types that may encode to nothing, in
+/// steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge prefix cannot
+/// make the decoder loop without reading (`offset` is the prefix's).
 #[inline]
-fn append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
     r: &mut R,
     out: &mut Vec<T>,
+    step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
     if r.remaining().is_some() {
-        return T::decode_append::<C::Elem, R>(len, r, out);
+        return step(len, r, out);
     }
-    let step = if T::MIN_WIRE == 0 {
+    let chunk = if T::MIN_WIRE == 0 {
         ZERO_WIRE_SLACK
     } else {
         (STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)).max(1)
     };
     let mut left = len;
     while left > 0 {
-        let n = left.min(step);
+        let n = left.min(chunk);
         let before = r.offset();
-        T::decode_append::<C::Elem, R>(n, r, out)?;
+        step(n, r, out)?;
         left -= n;
         if left > 0 && r.offset() == before {
             return Err(exceeds(offset, len, 0));
@@ -317,7 +320,7 @@ impl<T: Encode> Encode for [T] {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         write_len::<C, W>(self.len(), w)?;
-        T::encode_slice::<C::Elem, W>(self, w)
+        T::encode_contiguous::<C::Elem, W>(self, w)
     }
 }
 
@@ -328,20 +331,30 @@ impl<T: Encode> Encode for Vec<T> {
     }
 }
 
+/// Reads a length prefix and that many elements, appended with `step` (see [`append`]).
+#[inline]
+fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
+) -> Result<Vec<T>, DecodeError> {
+    let (offset, len) = read_len::<C, R>(r)?;
+    let cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
+    let mut v = Vec::with_capacity(cap);
+    append(offset, len, r, &mut v, step)?;
+    Ok(v)
+}
+
 impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     const MIN_WIRE: usize = 1;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        let (offset, len) = read_len::<C, R>(r)?;
-        let cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
-        let mut v = Vec::with_capacity(cap);
-        append::<C, T, R>(offset, len, r, &mut v)?;
-        Ok(v)
+        decode_vec::<C, T, R>(r, T::decode_contiguous::<C::Elem, R>)
     }
 
-    /// Decodes the first elements in place, then appends or truncates. Elements of a
-    /// fixed size own nothing to reuse: they are cleared and read as from scratch, in
-    /// one copy or one run where they can be.
+    /// Decodes the first elements in place, then appends or truncates. Elements that
+    /// own nothing to reuse (of a fixed size, or without drop glue: numbers, fieldless
+    /// enums) are cleared and read as from scratch, in one copy or one run where they
+    /// can be, and in the contiguous form where it differs (YAS's raw enums).
     #[inline]
     fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
         &mut self,
@@ -349,7 +362,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
     ) -> Result<(), DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
         claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
-        if T::fixed_size::<C::Elem>() != 0 {
+        if T::fixed_size::<C::Elem>() != 0 || !core::mem::needs_drop::<T>() {
             self.clear();
         }
         self.truncate(len);
@@ -357,7 +370,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             item.decode_in_place::<C::Elem, R>(r)?;
         }
         let more = len - self.len();
-        append::<C, T, R>(offset, more, r, self)
+        append(offset, more, r, self, T::decode_contiguous::<C::Elem, R>)
     }
 }
 
@@ -379,11 +392,19 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<[T]> {
     }
 }
 
+/// A `VecDeque` is YAS's `std::deque`: its elements are written one at a time, as
+/// single values (`encode_slice`, not `encode_contiguous`: a fieldless enum keeps YAS's
+/// size byte).
 impl<T: Encode> Encode for VecDeque<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        write_len::<C, W>(self.len(), w)?;
         let (a, b) = self.as_slices();
+        // A writer that watches the hooks (`explain`) sees each element with its index
+        // in the deque: the second half written on its own would be numbered from 0.
+        if !b.is_empty() && !w.takes_runs() {
+            return encode_iter::<C, &T, W>(self.len(), self.iter(), w);
+        }
+        write_len::<C, W>(self.len(), w)?;
         T::encode_slice::<C::Elem, W>(a, w)?;
         T::encode_slice::<C::Elem, W>(b, w)
     }
@@ -393,7 +414,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     const MIN_WIRE: usize = 1;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        Vec::decode::<C, R>(r).map(VecDeque::from)
+        decode_vec::<C, T, R>(r, T::decode_append::<C::Elem, R>).map(VecDeque::from)
     }
 }
 
@@ -412,10 +433,12 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     fn image_proof() -> Option<crate::image::ImageProof<Self>> {
         T::image_proof().map(crate::image::array)
     }
-    /// No length prefix: the length is part of the type.
+    /// No length prefix: the length is part of the type. The elements are those of a
+    /// contiguous sequence (YAS's `std::array` and C arrays copy enums as raw memory,
+    /// as its `std::vector` does).
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        T::encode_slice::<C::Elem, W>(self, w)
+        T::encode_contiguous::<C::Elem, W>(self, w)
     }
 }
 
@@ -432,10 +455,10 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let mut v = Vec::with_capacity(N);
-        T::decode_append::<C::Elem, R>(N, r, &mut v)?;
+        T::decode_contiguous::<C::Elem, R>(N, r, &mut v)?;
         match v.try_into() {
             Ok(a) => Ok(a),
-            Err(_) => unreachable!("decode_append pushed exactly N elements"),
+            Err(_) => unreachable!("decode_contiguous pushed exactly N elements"),
         }
     }
 }

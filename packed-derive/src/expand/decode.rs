@@ -47,7 +47,9 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
     let inner = &g.inner;
     let inline = g.inline_attr();
 
-    let (min_wire, body, in_place) = match &g.cont.data {
+    // `methods`: the impl's other methods (structs: `decode_in_place`; fieldless enums:
+    // `decode_contiguous`).
+    let (min_wire, body, methods) = match &g.cont.data {
         Data::Struct(style, fields) => {
             let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
                 let ty = f.ty;
@@ -129,19 +131,24 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
             };
             (quote!(1usize), body, TokenStream::new())
         }
-        Data::Repr(variants) => {
-            let (repr, wire) = repr_types(g);
+        Data::Repr(_) => {
+            let (_, wire) = repr_types(g);
             let body = quote! {
-                let __off = #k::Reader::offset(__r);
-                let __d = #k::__private::read_repr::<#inner, #wire, __R>(__r)?;
-                #(
-                    if __d == (Self::#variants as #repr as #wire) {
-                        return #k::__private::Ok(Self::#variants);
-                    }
-                )*
-                #k::__private::Err(#k::__private::unknown_variant(__off, #name, #k::__private::tag_bits(__d)))
+                #k::__private::read_repr_value::<#inner, #wire, Self, __R>(__r, #name, __packed_variant)
             };
-            (quote!(1usize), body, TokenStream::new())
+            let contiguous = quote! {
+                #[inline]
+                fn decode_contiguous<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
+                    __n: #k::__private::usize,
+                    __r: &mut __R,
+                    __out: &mut #k::__private::Vec<Self>,
+                ) -> #k::__private::Result<(), #k::DecodeError> {
+                    #k::__private::read_repr_elements::<#inner, #wire, Self, __R>(
+                        __n, __r, __out, #name, __packed_variant,
+                    )
+                }
+            };
+            (quote!(1usize), body, contiguous)
         }
     };
 
@@ -163,7 +170,7 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
                 #body
             }
 
-            #in_place
+            #methods
 
             #[inline]
             fn decode_header<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(

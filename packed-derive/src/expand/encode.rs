@@ -18,28 +18,27 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
         bound::predicates(g.cont, &quote!(#k::Encode), false),
     );
     let inner = &g.inner;
-    let body =
-        match &g.cont.data {
-            Data::Struct(_, fields) => {
-                let stmts = parts(fields).into_iter().map(|part| match part {
-                    Part::One(i) => {
-                        let m = &fields[i].member;
-                        field(g, &fields[i], &quote!(&self.#m))
+    let body = match &g.cont.data {
+        Data::Struct(_, fields) => {
+            let stmts = parts(fields).into_iter().map(|part| match part {
+                Part::One(i) => {
+                    let m = &fields[i].member;
+                    field(g, &fields[i], &quote!(&self.#m))
+                }
+                Part::Scalars(is) => scalar_run(g, fields, &is),
+            });
+            let run = g.may_run().then(|| {
+                quote! {
+                    if #k::__private::write_as_run::<__C, Self, __W>(__w) {
+                        return #k::__private::encode_run::<__C, Self, __W>(self, __w);
                     }
-                    Part::Scalars(is) => scalar_run(g, fields, &is),
-                });
-                let run = g.may_run().then(|| {
-                    quote! {
-                        if #k::__private::write_as_run::<__C, Self, __W>(__w) {
-                            return #k::__private::encode_run::<__C, Self, __W>(self, __w);
-                        }
-                    }
-                });
-                quote!(#run #(#stmts)* #k::__private::Ok(()))
-            }
-            Data::Tagged(variants) => {
-                let tag_ty = super::decode::tag_type(g);
-                let arms = variants.iter().enumerate().map(|(i, v)| {
+                }
+            });
+            quote!(#run #(#stmts)* #k::__private::Ok(()))
+        }
+        Data::Tagged(variants) => {
+            let tag_ty = super::decode::tag_type(g);
+            let arms = variants.iter().enumerate().map(|(i, v)| {
                 let vi = v.ident;
                 let name = vi.to_string();
                 let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
@@ -52,7 +51,11 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                         quote!(Self::#vi { #(#ms: #binds),* })
                     }
                 };
-                let stmts = v.fields.iter().zip(&binds).map(|(f, b)| field(g, f, &quote!(#b)));
+                let stmts = v
+                    .fields
+                    .iter()
+                    .zip(&binds)
+                    .map(|(f, b)| field(g, f, &quote!(#b)));
                 quote! {
                     #pat => {
                         #k::__private::write_tag::<#inner, #k::__private::#tag_ty, __W>(#tag, __w)?;
@@ -62,21 +65,35 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
                     }
                 }
             });
-                quote! {
-                    match self { #(#arms)* }
-                    #k::__private::Ok(())
-                }
+            quote! {
+                match self { #(#arms)* }
+                #k::__private::Ok(())
             }
-            Data::Repr(variants) => {
-                let (repr, wire) = super::decode::repr_types(g);
-                quote! {
-                    #k::__private::write_repr::<#inner, #wire, __W>(
-                        match self { #(Self::#variants => Self::#variants as #repr as #wire,)* },
+        }
+        Data::Repr(_) => {
+            let (_, wire) = super::decode::repr_types(g);
+            quote!(#k::__private::write_repr::<#inner, #wire, __W>(__packed_discriminant(self), __w))
+        }
+    };
+    let contiguous = match &g.cont.data {
+        Data::Repr(_) => {
+            let (_, wire) = super::decode::repr_types(g);
+            quote! {
+                #[inline]
+                fn encode_contiguous<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
+                    __items: &[Self],
+                    __w: &mut __W,
+                ) -> #k::__private::Result<(), #k::EncodeError> {
+                    #k::__private::write_repr_elements::<#inner, #wire, Self, __W>(
+                        __items,
+                        __packed_discriminant,
                         __w,
                     )
                 }
             }
-        };
+        }
+        _ => TokenStream::new(),
+    };
     let fixed_size = g.fixed_size(&quote!(#k::Encode));
     let image_proof = g.image_proof(&quote!(#k::Encode));
     let inline = g.inline_attr();
@@ -94,6 +111,8 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
             ) -> #k::__private::Result<(), #k::EncodeError> {
                 #body
             }
+
+            #contiguous
 
             #[inline]
             fn encode_header<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(

@@ -22,6 +22,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
             let own = &g.own;
             // One name for the layout, read by every impl in the block.
             let mut body = quote!(type __PackedOwnLayout = #own;);
+            body.extend(g.repr_conversions());
             body.extend(encode::impl_encode(&g));
             body.extend(decode::impl_decode(&g));
             body.extend(g.impl_kind());
@@ -267,6 +268,35 @@ impl<'a> Gen<'a> {
                 } else {
                     #k::__private::None
                 }
+            }
+        }
+    }
+
+    /// For a fieldless `#[repr(int)]` enum, the conversions its impls share, as
+    /// functions beside them: `__packed_discriminant` (a variant's discriminant, as the
+    /// type it is written as) and `__packed_variant` (the variant a discriminant names,
+    /// if any).
+    fn repr_conversions(&self) -> TokenStream {
+        let Data::Repr(variants) = &self.cont.data else {
+            return TokenStream::new();
+        };
+        let k = &self.krate;
+        let ident = self.ident();
+        let (repr, wire) = decode::repr_types(self);
+        quote! {
+            #[inline(always)]
+            fn __packed_discriminant(__v: &#ident) -> #wire {
+                match __v { #(#ident::#variants => #ident::#variants as #repr as #wire,)* }
+            }
+
+            #[inline(always)]
+            fn __packed_variant(__d: #wire) -> #k::__private::Option<#ident> {
+                #(
+                    if __d == (#ident::#variants as #repr as #wire) {
+                        return #k::__private::Some(#ident::#variants);
+                    }
+                )*
+                #k::__private::None
             }
         }
     }

@@ -15,6 +15,37 @@
 )]
 const _: () = {
     type __PackedOwnLayout = ::packed_core::layout::Inherit;
+    #[inline(always)]
+    fn __packed_discriminant(__v: &Status) -> ::packed_core::__private::i32 {
+        match __v {
+            Status::Active => {
+                Status::Active as ::packed_core::__private::i32
+                    as ::packed_core::__private::i32
+            }
+            Status::Closed => {
+                Status::Closed as ::packed_core::__private::i32
+                    as ::packed_core::__private::i32
+            }
+        }
+    }
+    #[inline(always)]
+    fn __packed_variant(
+        __d: ::packed_core::__private::i32,
+    ) -> ::packed_core::__private::Option<Status> {
+        if __d
+            == (Status::Active as ::packed_core::__private::i32
+                as ::packed_core::__private::i32)
+        {
+            return ::packed_core::__private::Some(Status::Active);
+        }
+        if __d
+            == (Status::Closed as ::packed_core::__private::i32
+                as ::packed_core::__private::i32)
+        {
+            return ::packed_core::__private::Some(Status::Closed);
+        }
+        ::packed_core::__private::None
+    }
     #[automatically_derived]
     impl ::packed_core::Encode for Status {
         #[inline]
@@ -29,19 +60,22 @@ const _: () = {
                 <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 ::packed_core::__private::i32,
                 __W,
-            >(
-                match self {
-                    Self::Active => {
-                        Self::Active as ::packed_core::__private::i32
-                            as ::packed_core::__private::i32
-                    }
-                    Self::Closed => {
-                        Self::Closed as ::packed_core::__private::i32
-                            as ::packed_core::__private::i32
-                    }
-                },
-                __w,
-            )
+            >(__packed_discriminant(self), __w)
+        }
+        #[inline]
+        fn encode_contiguous<
+            __C: ::packed_core::Ctx,
+            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
+        >(
+            __items: &[Self],
+            __w: &mut __W,
+        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
+            ::packed_core::__private::write_repr_elements::<
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                ::packed_core::__private::i32,
+                Self,
+                __W,
+            >(__items, __packed_discriminant, __w)
         }
         #[inline]
         fn encode_header<
@@ -66,31 +100,28 @@ const _: () = {
         >(
             __r: &mut __R,
         ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
-            let __off = ::packed_core::Reader::offset(__r);
-            let __d = ::packed_core::__private::read_repr::<
+            ::packed_core::__private::read_repr_value::<
                 <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
                 ::packed_core::__private::i32,
+                Self,
                 __R,
-            >(__r)?;
-            if __d
-                == (Self::Active as ::packed_core::__private::i32
-                    as ::packed_core::__private::i32)
-            {
-                return ::packed_core::__private::Ok(Self::Active);
-            }
-            if __d
-                == (Self::Closed as ::packed_core::__private::i32
-                    as ::packed_core::__private::i32)
-            {
-                return ::packed_core::__private::Ok(Self::Closed);
-            }
-            ::packed_core::__private::Err(
-                ::packed_core::__private::unknown_variant(
-                    __off,
-                    "Status",
-                    ::packed_core::__private::tag_bits(__d),
-                ),
-            )
+            >(__r, "Status", __packed_variant)
+        }
+        #[inline]
+        fn decode_contiguous<
+            __C: ::packed_core::Ctx,
+            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
+        >(
+            __n: ::packed_core::__private::usize,
+            __r: &mut __R,
+            __out: &mut ::packed_core::__private::Vec<Self>,
+        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
+            ::packed_core::__private::read_repr_elements::<
+                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                ::packed_core::__private::i32,
+                Self,
+                __R,
+            >(__n, __r, __out, "Status", __packed_variant)
         }
         #[inline]
         fn decode_header<
