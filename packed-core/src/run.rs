@@ -466,6 +466,12 @@ mod tests {
         fn leave(&mut self) {
             self.0.leave();
         }
+        fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+            self.0.check_zero_width(offset, n)
+        }
+        fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+            self.0.count_zero_width(offset)
+        }
     }
 
     /// Decoding with runs and without agree on every input here, errors included, at
