@@ -50,7 +50,8 @@ pub struct Limits {
     /// such elements can cost to `max_zero_width_elements` times their size, beyond
     /// what the input's bytes account for. A length prefix that claims more elements
     /// than the bytes left plus the zero-width elements left is refused before
-    /// anything is allocated. Default 4096.
+    /// anything is allocated. A reader that decodes several messages in turn shares
+    /// one count among them, as it shares `max_bytes`. Default 4096.
     pub max_zero_width_elements: usize,
 }
 
