@@ -1787,46 +1787,6 @@ fn in_place_decoding_counts_reused_elements() {
     );
 }
 
-/// A reader that does not implement the count (only the required methods) refuses
-/// every element that takes no input, and nothing else.
-#[test]
-fn readers_without_a_count_refuse_zero_width_elements() {
-    struct Plain<'de>(packed_core::SliceReader<'de>);
-    impl<'de> packed_core::Reader<'de> for Plain<'de> {
-        fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
-            self.0.read_into(out)
-        }
-        fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
-            self.0.borrow_bytes(n)
-        }
-        fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
-            self.0.read_append(n, out)
-        }
-        fn offset(&self) -> usize {
-            self.0.offset()
-        }
-        fn remaining(&self) -> Option<usize> {
-            self.0.remaining()
-        }
-        fn enter(&mut self) -> Result<(), DecodeError> {
-            self.0.enter()
-        }
-        fn leave(&mut self) {
-            self.0.leave();
-        }
-    }
-    fn plain<T: for<'a> Decode<'a>>(bytes: &[u8]) -> Result<T, DecodeError> {
-        packed_core::decode_with::<Root, T, _>(&mut Plain(packed_core::SliceReader::new(bytes)))
-    }
-    assert_eq!(plain::<Vec<()>>(&[0]), Ok(vec![]));
-    assert_eq!(plain::<Vec<()>>(&[1]), Err(zero_width(0, 0)));
-    assert_eq!(
-        plain::<Vec<Box<u8>>>(&[2, 5, 6]),
-        Ok(vec![Box::new(5), Box::new(6)])
-    );
-    assert_eq!(plain::<Vec<String>>(&[1, 0]), Ok(vec![String::new()]));
-}
-
 // ---------------------------------------------------------------------------------------
 // Duplicate keys in maps and sets
 // ---------------------------------------------------------------------------------------

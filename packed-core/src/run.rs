@@ -441,7 +441,8 @@ mod tests {
         assert_eq!(crate::from_slice::<Shape>(&expected).unwrap(), shape);
     }
 
-    /// A slice reader that never lends runs: the field-by-field path.
+    /// A slice reader that never lends runs: the field-by-field path. (It implements
+    /// only the required methods of [`Reader`].)
     struct NoRuns<'de>(crate::SliceReader<'de>);
 
     impl<'de> Reader<'de> for NoRuns<'de> {
@@ -466,12 +467,29 @@ mod tests {
         fn leave(&mut self) {
             self.0.leave();
         }
-        fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
-            self.0.check_zero_width(offset, n)
+    }
+
+    /// `NoRuns` implements only the required methods: like any such reader it keeps
+    /// no count of elements that take no input, and the defaults refuse them (and
+    /// nothing else) rather than let them through unbounded.
+    #[test]
+    fn readers_without_a_count_refuse_zero_width_elements() {
+        fn plain<T: for<'a> Decode<'a>>(bytes: &[u8]) -> Result<T, DecodeError> {
+            crate::decode_with::<B, T, _>(&mut NoRuns(crate::SliceReader::new(bytes)))
         }
-        fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
-            self.0.count_zero_width(offset)
-        }
+        let refused = DecodeError::ZeroWidthLimitExceeded {
+            offset: 0,
+            limit: 0,
+        };
+        assert_eq!(plain::<Vec<()>>(&[0]), Ok(vec![]));
+        assert_eq!(plain::<Vec<()>>(&[1]), Err(refused.clone()));
+        assert_eq!(plain::<[(); 1]>(&[]), Err(refused));
+        // Elements that read input are not counted, even where `MIN_WIRE` is 0.
+        assert_eq!(
+            plain::<Vec<alloc::boxed::Box<u8>>>(&[2, 5, 6]),
+            Ok(vec![5.into(), 6.into()])
+        );
+        assert_eq!(plain::<Vec<String>>(&[1, 0]), Ok(vec![String::new()]));
     }
 
     /// Decoding with runs and without agree on every input here, errors included, at
