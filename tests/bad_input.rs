@@ -274,8 +274,14 @@ fn huge_compact_length_is_rejected_before_allocating() {
     assert_eq!(slice::<Vec<u8>>(&b), want);
     assert_eq!(slice::<BTreeMap<u8, u8>>(&b), want);
     assert_eq!(slice::<HashMap<u8, u8>>(&b), want);
-    // Zero-sized elements count as one byte each, so this cannot spin 2^30 times.
-    assert_eq!(slice::<Vec<()>>(&b), want);
+    // Elements that encode to nothing: the claim is over the bytes left plus the
+    // document's zero-width budget (4096), so this cannot spin 2^30 times either.
+    let zero_width = ZeroWidthLimitExceeded {
+        offset: 0,
+        limit: 4096,
+    };
+    assert_eq!(slice::<Vec<()>>(&b), zero_width);
+    // A `Vec<()>` takes a byte (its prefix): the outer claim is over the bytes.
     assert_eq!(slice::<Vec<Vec<()>>>(&b), want);
 }
 
@@ -294,16 +300,13 @@ fn huge_u64_length_is_rejected_before_allocating() {
     assert_eq!(slice_as::<Y, String>(&b), want);
     assert_eq!(slice_as::<Y, BTreeMap<u8, u8>>(&b), want);
     assert_eq!(slice_as::<Y, HashMap<u8, u8>>(&b), want);
-    assert_eq!(slice_as::<Y, Vec<()>>(&b), want);
+    let zero_width = ZeroWidthLimitExceeded {
+        offset: 0,
+        limit: 4096,
+    };
+    assert_eq!(slice_as::<Y, Vec<()>>(&b), zero_width);
     let b = hex("ffffffffffffffff 01");
-    assert_eq!(
-        slice_as::<Y, Vec<()>>(&b),
-        LengthExceedsInput {
-            offset: 0,
-            len: u64::MAX,
-            remaining: 1
-        }
-    );
+    assert_eq!(slice_as::<Y, Vec<()>>(&b), zero_width);
     // YAS compacted: width 8, all ones.
     let b = hex("08 ffffffffffffffff 01");
     assert_eq!(
@@ -1292,6 +1295,17 @@ fn errors_display_and_implement_error() {
     assert!(msg.contains("yas0017") && msg.contains("\\x00"), "{msg}");
     let msg = InvalidUtf8 { offset: 18 }.to_string();
     assert!(msg.contains("18"), "{msg}");
+    let msg = ZeroWidthLimitExceeded {
+        offset: 41,
+        limit: 4096,
+    }
+    .to_string();
+    assert!(
+        msg.contains("41") && msg.contains("4096") && msg.contains("max_zero_width_elements"),
+        "{msg}"
+    );
+    let msg = DuplicateKey { offset: 3 }.to_string();
+    assert!(msg.contains("duplicate key") && msg.contains('3'), "{msg}");
 
     let msg = EncodeError::LengthTooLarge {
         len: 300,
@@ -1420,55 +1434,6 @@ proptest::proptest! {
     }
 }
 
-/// Zero-sized elements count as one byte of input each (so a claimed 2^30 of them cannot
-/// spin on a short slice). The flip side: a `Vec<()>` whose elements outnumber the bytes
-/// behind its prefix is refused although it is what the encoder wrote.
-#[test]
-fn zero_wire_elements_are_capped() {
-    // Elements that encode to nothing cost no input: up to 4096 more than the bytes left
-    // are accepted, so small valid sequences round-trip...
-    let b = packed_core::to_vec(&vec![(); 3]).unwrap();
-    assert_eq!(b, [3]);
-    assert_eq!(packed_core::from_slice::<Vec<()>>(&b), Ok(vec![(); 3]));
-    let b = packed_core::to_vec(&vec![(); 4096]).unwrap();
-    assert_eq!(b, [0x90, 0x00]);
-    assert_eq!(
-        packed_core::from_slice::<Vec<()>>(&b).map(|v| v.len()),
-        Ok(4096)
-    );
-    // ...but a prefix claiming more is refused before the loop runs: 4097 from a
-    // 2-byte input (compact `90 01`), and 2^30-1 (`FF FF FF FF`).
-    assert_eq!(
-        slice::<Vec<()>>(&[0x90, 0x01]),
-        LengthExceedsInput {
-            offset: 0,
-            len: 4097,
-            remaining: 0
-        }
-    );
-    assert_eq!(
-        slice::<Vec<()>>(&[0xFF, 0xFF, 0xFF, 0xFF]),
-        LengthExceedsInput {
-            offset: 0,
-            len: (1 << 30) - 1,
-            remaining: 0
-        }
-    );
-    // Streams know no remaining length: the cap is the slack itself.
-    assert_eq!(
-        packed_core::from_reader::<Vec<()>, _>(&[0xFF, 0xFF, 0xFF, 0xFF][..]),
-        Err(LengthExceedsInput {
-            offset: 0,
-            len: (1 << 30) - 1,
-            remaining: 0
-        })
-    );
-    assert_eq!(
-        packed_core::from_reader::<Vec<()>, _>(&[3][..]),
-        Ok(vec![(); 3])
-    );
-}
-
 #[test]
 fn streams_accept_long_sequences_of_boxes() {
     // `Box<T>` claims no minimum size (its `MIN_WIRE` is 0 so recursive types stay
@@ -1483,28 +1448,470 @@ fn streams_accept_long_sequences_of_boxes() {
     assert_eq!(packed_core::from_slice::<Vec<Box<u8>>>(&bytes), Ok(v));
 }
 
+// ---------------------------------------------------------------------------------------
+// Elements that encode to nothing: one budget per document
+// ---------------------------------------------------------------------------------------
+
+/// Decodes `bytes` as `T` under `limits` from a slice, from a stream, and in place
+/// into `prefilled`; the three must agree (errors with their offsets), and the result
+/// is returned.
+fn three_ways<T>(bytes: &[u8], limits: Limits, prefilled: T) -> Result<T, DecodeError>
+where
+    T: DecodeOwned + Debug + PartialEq,
+{
+    let from_slice = packed_core::from_slice_with_limits::<T>(bytes, limits);
+    let from_stream = packed_core::from_reader_with_limits::<T, _>(Cursor::new(bytes), limits);
+    assert_eq!(from_slice, from_stream, "slice and stream, {bytes:02x?}");
+    let mut into = prefilled;
+    let mut r = packed_core::SliceReader::with_limits(bytes, limits);
+    let in_place = into
+        .decode_in_place::<Root, _>(&mut r)
+        .and_then(|()| match r.rest().len() {
+            0 => Ok(into),
+            remaining => Err(TrailingBytes {
+                offset: packed_core::Reader::offset(&r),
+                remaining,
+            }),
+        });
+    assert_eq!(from_slice, in_place, "slice and in place, {bytes:02x?}");
+    from_slice
+}
+
+fn zero_width(offset: usize, limit: usize) -> DecodeError {
+    ZeroWidthLimitExceeded { offset, limit }
+}
+
+const DEFAULT: Limits = Limits::DEFAULT;
+
+/// The budget is the document's, not the sequence's: 4096 `()`s by default, however
+/// they are split over sequences, from slices and streams alike, at the same offset
+/// (the length prefix of the sequence that went over).
 #[test]
-fn stream_maps_of_zero_size_entries_must_consume_input() {
-    use std::collections::{BTreeMap, BTreeSet};
-    // A compact prefix of 2^30 - 1 entries that encode to nothing: refused after the
-    // first 4096 read no input, instead of looping a billion times.
-    let huge = [0xFF, 0xFF, 0xFF, 0xFF];
-    let err = LengthExceedsInput {
-        offset: 0,
-        len: (1 << 30) - 1,
-        remaining: 0,
+fn zero_width_budget_is_per_document() {
+    assert_eq!(DEFAULT.max_zero_width_elements, 4096);
+    // 4096 is compact `90 00`: allowed; 4097 (`90 01`) is not.
+    let r = three_ways::<Vec<()>>(&hex("90 00"), DEFAULT, vec![(); 7]);
+    assert_eq!(r.map(|v| v.len()), Ok(4096));
+    let r = three_ways::<Vec<()>>(&hex("90 01"), DEFAULT, vec![(); 7]);
+    assert_eq!(r, Err(zero_width(0, 4096)));
+    // Two sequences share it: 4096 in the first leaves none for the second, whose
+    // prefix (01) is at offset 3.
+    let r = three_ways::<Vec<Vec<()>>>(&hex("02 9000 01"), DEFAULT, vec![]);
+    assert_eq!(r, Err(zero_width(3, 4096)));
+    let r = three_ways::<Vec<Vec<()>>>(&hex("02 8ffe 02"), DEFAULT, vec![]);
+    assert_eq!(r.map(|v| v.len()), Ok(2));
+    // The issue's input: 100 vectors of 200 (compact 80 c8), 201 bytes. Under the old
+    // per-sequence slack all 20,000 decoded; now 20 vectors use 4000, and the 21st
+    // (prefix at 1 + 2 * 20 = 41) goes over at its 97th element.
+    let issue = [vec![100], [0x80, 0xC8].repeat(100)].concat();
+    assert_eq!(issue.len(), 201);
+    let r = three_ways::<Vec<Vec<()>>>(&issue, DEFAULT, vec![vec![(); 3]; 2]);
+    assert_eq!(r, Err(zero_width(41, 4096)));
+    // A larger budget lets it through.
+    let roomy = DEFAULT.with_max_zero_width_elements(20_000);
+    let r = three_ways::<Vec<Vec<()>>>(&issue, roomy, vec![]);
+    assert_eq!(r, Ok(vec![vec![(); 200]; 100]));
+    // No budget at all: no `()` anywhere, but empty sequences are fine.
+    let none = DEFAULT.with_max_zero_width_elements(0);
+    assert_eq!(three_ways::<Vec<()>>(&[0], none, vec![()]), Ok(vec![]));
+    assert_eq!(
+        three_ways::<Vec<()>>(&[1], none, vec![]),
+        Err(zero_width(0, 0))
+    );
+    assert_eq!(
+        three_ways::<Vec<Vec<()>>>(&[3, 0, 0, 0], none, vec![]),
+        Ok(vec![vec![]; 3])
+    );
+}
+
+/// Elements of types whose `MIN_WIRE` is 0 but that read input (`Box<T>`) are not
+/// counted: long vectors of them decode even with no budget at all.
+#[test]
+fn boxes_that_read_input_are_not_counted() {
+    let none = DEFAULT.with_max_zero_width_elements(0);
+    let v: Vec<Box<u16>> = (0..20_000u16).map(Box::new).collect();
+    let bytes = packed_core::to_vec(&v).unwrap();
+    assert_eq!(three_ways::<Vec<Box<u16>>>(&bytes, none, vec![]), Ok(v));
+    // From a slice, a claim beyond the bytes left is refused before anything is
+    // allocated: 3 boxes cannot come from 2 bytes unless one takes none, which the
+    // budget does not allow. A stream reads the two and runs out.
+    let input = hex("03 0102");
+    assert_eq!(
+        packed_core::from_slice_with_limits::<Vec<Box<u8>>>(&input, none),
+        Err(zero_width(0, 0))
+    );
+    assert_eq!(
+        packed_core::from_reader_with_limits::<Vec<Box<u8>>, _>(&input[..], none),
+        Err(UnexpectedEnd {
+            offset: 3,
+            needed: 1,
+            remaining: 0
+        })
+    );
+}
+
+/// A struct of skipped fields: encodes to nothing.
+#[derive(Packed, Debug, Default, Clone, PartialEq)]
+struct Skipped {
+    #[packed(skip)]
+    note: String,
+}
+
+/// A derived struct holding zero-width sequences.
+#[derive(Packed, Debug, Default, Clone, PartialEq)]
+struct Holder {
+    a: Vec<()>,
+    b: Vec<Vec<Skipped>>,
+}
+
+/// Every way an element can encode to nothing is counted, under a budget of 10: in
+/// vectors, arrays, tuples, boxes, maps and sets, inside derived structs.
+#[test]
+fn every_zero_width_element_is_counted() {
+    use std::collections::{BTreeSet, HashSet};
+    use std::marker::PhantomData;
+    let ten = DEFAULT.with_max_zero_width_elements(10);
+    let eleven = [11u8];
+
+    // Vectors of zero-width types: 10 decode, 11 do not.
+    macro_rules! ten_not_eleven {
+        ($($t:ty),*) => {$(
+            assert_eq!(three_ways::<Vec<$t>>(&[10], ten, vec![]).map(|v| v.len()), Ok(10), stringify!($t));
+            assert_eq!(three_ways::<Vec<$t>>(&eleven, ten, vec![]), Err(zero_width(0, 10)), stringify!($t));
+        )*};
+    }
+    ten_not_eleven!(
+        (),
+        PhantomData<u32>,
+        Skipped,
+        ((), ()),
+        Box<()>,
+        Box<Skipped>,
+        [(); 0]
+    );
+    // `Option<()>` reads its flag byte: not counted.
+    let somes = [vec![11], vec![1; 11]].concat();
+    assert_eq!(
+        three_ways::<Vec<Option<()>>>(&somes, ten, vec![]),
+        Ok(vec![Some(()); 11])
+    );
+
+    // Arrays count their elements (an array has no prefix: the offset is where it
+    // starts), and an array inside a sequence counts once more as that sequence's
+    // element: two `[(); 4]` are 10, a third is over, refused where it starts (1).
+    assert_eq!(three_ways::<[(); 10]>(&[], ten, [(); 10]), Ok([(); 10]));
+    assert_eq!(
+        three_ways::<[(); 11]>(&[], ten, [(); 11]),
+        Err(zero_width(0, 10))
+    );
+    assert_eq!(
+        three_ways::<Vec<[(); 4]>>(&[2], ten, vec![]),
+        Ok(vec![[(); 4]; 2])
+    );
+    assert_eq!(
+        three_ways::<Vec<[(); 4]>>(&[3], ten, vec![]),
+        Err(zero_width(1, 10))
+    );
+    // `[Vec<()>; 2]`: the vectors read their prefixes, their elements are counted.
+    assert_eq!(
+        three_ways::<[Vec<()>; 2]>(&[5, 6], ten, Default::default()),
+        Err(zero_width(1, 10))
+    );
+
+    // A derived struct: `a` takes 5, `b`'s one inner vector (prefix at offset 2)
+    // asks for 6. In a vector of two, the second's inner vector is at offset 5.
+    assert_eq!(
+        three_ways::<Holder>(&[5, 1, 6], ten, Holder::default()),
+        Err(zero_width(2, 10))
+    );
+    assert_eq!(
+        three_ways::<Holder>(&[5, 1, 5], ten, Holder::default()),
+        Ok(Holder {
+            a: vec![(); 5],
+            b: vec![vec![Skipped::default(); 5]]
+        })
+    );
+    assert_eq!(
+        three_ways::<Vec<Holder>>(&[2, 5, 0, 0, 1, 6], ten, vec![]),
+        Err(zero_width(5, 10))
+    );
+
+    // Maps and sets: values that are zero-width sequences (key 1 at offset 1, its 5
+    // values; key 2 at offset 3, 6 values with the prefix at offset 4)...
+    let input = [2, 1, 5, 2, 6];
+    assert_eq!(
+        three_ways::<BTreeMap<u8, Vec<()>>>(&input, ten, BTreeMap::new()),
+        Err(zero_width(4, 10))
+    );
+    assert_eq!(
+        three_ways::<HashMap<u8, Vec<()>>>(&input, ten, HashMap::new()),
+        Err(zero_width(4, 10))
+    );
+    // ...and entries that are zero-width themselves: one is a map, a second a
+    // duplicate key (all `()`s are equal). A slice refuses a claim beyond the budget
+    // before that; a stream finds the duplicate.
+    assert_eq!(
+        three_ways::<BTreeMap<(), ()>>(&[1], ten, BTreeMap::new()),
+        Ok(BTreeMap::from([((), ())]))
+    );
+    assert_eq!(
+        three_ways::<BTreeSet<()>>(&[2], ten, BTreeSet::new()),
+        Err(DuplicateKey { offset: 1 })
+    );
+    assert_eq!(
+        packed_core::from_slice_with_limits::<HashSet<Skipped>>(&eleven, ten),
+        Err(zero_width(0, 10))
+    );
+    assert_eq!(
+        packed_core::from_reader_with_limits::<HashSet<Skipped>, _>(&eleven[..], ten),
+        Err(DuplicateKey { offset: 1 })
+    );
+}
+
+impl std::hash::Hash for Skipped {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.note.hash(h);
+    }
+}
+impl Eq for Skipped {}
+
+std::thread_local! {
+    static TICKETS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Reads nothing and yields a new number each time: zero-width elements that are all
+/// different, so a set of them is not stopped by its duplicate check.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Ticket(u32);
+
+impl Encode for Ticket {
+    fn encode<C: packed_core::Ctx, W: packed_core::Writer + ?Sized>(
+        &self,
+        _w: &mut W,
+    ) -> Result<(), EncodeError> {
+        Ok(())
+    }
+}
+
+impl<'de> Decode<'de> for Ticket {
+    fn decode<C: packed_core::Ctx, R: packed_core::Reader<'de> + ?Sized>(
+        _r: &mut R,
+    ) -> Result<Self, DecodeError> {
+        Ok(Ticket(TICKETS.with(|t| {
+            t.set(t.get() + 1);
+            t.get()
+        })))
+    }
+
+    /// Pushes `n` tickets at once without reading: a `decode_append` of its own, which
+    /// the count must not miss.
+    fn decode_append<C: packed_core::Ctx, R: packed_core::Reader<'de> + ?Sized>(
+        n: usize,
+        r: &mut R,
+        out: &mut Vec<Self>,
+    ) -> Result<(), DecodeError> {
+        for _ in 0..n {
+            out.push(Self::decode::<C, R>(r)?);
+        }
+        Ok(())
+    }
+}
+
+/// Distinct zero-width entries in sets and maps, and a type with its own
+/// `decode_append`, are counted like the rest.
+#[test]
+fn distinct_zero_width_entries_and_own_decode_append() {
+    use std::collections::BTreeSet;
+    let ten = DEFAULT.with_max_zero_width_elements(10);
+    let count = |bytes: &[u8]| -> Result<usize, DecodeError> {
+        let slice = packed_core::from_slice_with_limits::<BTreeSet<Ticket>>(bytes, ten);
+        let stream =
+            packed_core::from_reader_with_limits::<BTreeSet<Ticket>, _>(Cursor::new(bytes), ten);
+        assert_eq!(
+            slice.as_ref().map(BTreeSet::len),
+            stream.as_ref().map(BTreeSet::len)
+        );
+        slice.map(|s| s.len())
     };
+    assert_eq!(count(&[10]), Ok(10));
+    assert_eq!(count(&[11]), Err(zero_width(0, 10)));
+    // A map of ticket keys whose values are `()`: an entry is zero-width as a whole.
+    let map = |bytes: &[u8]| {
+        packed_core::from_reader_with_limits::<BTreeMap<Ticket, ()>, _>(Cursor::new(bytes), ten)
+            .map(|m| m.len())
+    };
+    assert_eq!(map(&[10]), Ok(10));
+    assert_eq!(map(&[11]), Err(zero_width(0, 10)));
+    // Vectors and arrays go through `Ticket::decode_append`.
+    let vec = |bytes: &[u8]| {
+        packed_core::from_reader_with_limits::<Vec<Ticket>, _>(Cursor::new(bytes), ten)
+            .map(|v| v.len())
+    };
+    assert_eq!(vec(&[10]), Ok(10));
+    assert_eq!(vec(&[11]), Err(zero_width(0, 10)));
     assert_eq!(
-        packed_core::from_reader::<BTreeSet<()>, _>(&huge[..]),
-        Err(err.clone())
+        packed_core::from_slice_with_limits::<[Ticket; 11]>(&[], ten).map(|_| ()),
+        Err(zero_width(0, 10))
     );
     assert_eq!(
-        packed_core::from_reader::<BTreeMap<(), ()>, _>(&huge[..]),
-        Err(err)
+        packed_core::from_reader_with_limits::<[Ticket; 11], _>(&[][..], ten).map(|_| ()),
+        Err(zero_width(0, 10))
     );
-    // A few are fine.
+}
+
+/// `from_slice_into` counts the elements it decodes in place, not only those it
+/// appends: a value prefilled with 10 `()`s and input claiming 10 with 10 bytes after
+/// them (room enough for the claim) stops at the 6th under a budget of 5, as a fresh
+/// decode does.
+#[test]
+fn in_place_decoding_counts_reused_elements() {
+    let five = DEFAULT.with_max_zero_width_elements(5);
+    // (Vec<()> of 10, Vec<u8> of 9): 1 + 1 + 9 bytes.
+    let input = [vec![10, 9], vec![7; 9]].concat();
+    let prefilled = (vec![(); 10], vec![1u8; 3]);
     assert_eq!(
-        packed_core::from_reader::<BTreeSet<()>, _>(&[3][..]),
-        Ok(BTreeSet::from([()]))
+        three_ways::<(Vec<()>, Vec<u8>)>(&input, five, prefilled),
+        Err(zero_width(0, 5))
+    );
+    let roomy = DEFAULT.with_max_zero_width_elements(10);
+    assert_eq!(
+        three_ways::<(Vec<()>, Vec<u8>)>(&input, roomy, (vec![(); 10], vec![])),
+        Ok((vec![(); 10], vec![7; 9]))
+    );
+    // Reused inner vectors count too.
+    let prefilled = vec![vec![(); 3000]; 2];
+    let input = hex("02 8bb8 8bb8"); // two vectors of 3000
+    assert_eq!(
+        three_ways::<Vec<Vec<()>>>(&input, DEFAULT, prefilled),
+        Err(zero_width(3, 4096))
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Duplicate keys in maps and sets
+// ---------------------------------------------------------------------------------------
+
+/// The issue's input: a count of 2 and the key 1 twice. It used to decode as the
+/// one-entry `{1: 20}`, which re-encodes to 3 bytes: two inputs, one value. Now the
+/// second key (offset 3) is refused; the same bytes as a `Vec` of pairs (what a C++
+/// `std::multimap` writes) keep both.
+#[test]
+fn duplicate_map_key_is_refused() {
+    use std::collections::{BTreeSet, HashSet};
+    let input = hex("02 01 0a 01 14");
+    let dup = DuplicateKey { offset: 3 };
+    let filled = BTreeMap::from([(9u8, 9u8), (1, 1)]);
+    let r = three_ways::<BTreeMap<u8, u8>>(&input, DEFAULT, filled);
+    assert_eq!(r, Err(dup.clone()));
+    let filled = HashMap::from([(9u8, 9u8)]);
+    assert_eq!(
+        three_ways::<HashMap<u8, u8>>(&input, DEFAULT, filled),
+        Err(dup)
+    );
+    assert_eq!(
+        three_ways::<Vec<(u8, u8)>>(&input, DEFAULT, vec![]),
+        Ok(vec![(1, 10), (1, 20)])
+    );
+    // As a set of (key, value) pairs they differ: fine.
+    assert_eq!(
+        three_ways::<BTreeSet<(u8, u8)>>(&input, DEFAULT, BTreeSet::new()),
+        Ok(BTreeSet::from([(1, 10), (1, 20)]))
+    );
+    // As a set of `u8` the four bytes are four elements, 01 twice: again at offset 3.
+    assert_eq!(
+        three_ways::<HashSet<u8>>(&hex("04 01 0a 01 14"), DEFAULT, HashSet::new()),
+        Err(DuplicateKey { offset: 3 })
+    );
+}
+
+/// A duplicate at every position of a five-entry map and set (each entry two bytes
+/// after a one-byte count: entry `j` starts at `1 + 2 j`), where the earlier copy is
+/// first, in the middle or last of those before it; from slices, streams and in place,
+/// for all four map and set types.
+#[test]
+fn duplicate_keys_at_every_position() {
+    use std::collections::{BTreeSet, HashSet};
+    for later in 1..5usize {
+        for earlier in 0..later {
+            // Keys 10, 11, 12, 13, 14, then key `later` replaced by key `earlier`.
+            let mut keys: Vec<u16> = (10..15).collect();
+            keys[later] = keys[earlier];
+            let offset = 1 + 2 * later;
+            let want = DuplicateKey { offset };
+            let set: Vec<u8> = std::iter::once(5)
+                .chain(keys.iter().flat_map(|k| k.to_le_bytes()))
+                .collect();
+            assert_eq!(
+                three_ways::<BTreeSet<u16>>(&set, DEFAULT, BTreeSet::from([1])).unwrap_err(),
+                want,
+                "{earlier} {later}"
+            );
+            assert_eq!(
+                three_ways::<HashSet<u16>>(&set, DEFAULT, HashSet::from([1])).unwrap_err(),
+                want,
+                "{earlier} {later}"
+            );
+            // Maps: one-byte keys and one-byte values.
+            let map: Vec<u8> = std::iter::once(5)
+                .chain(keys.iter().flat_map(|&k| [k as u8, 0xEE]))
+                .collect();
+            assert_eq!(
+                three_ways::<BTreeMap<u8, u8>>(&map, DEFAULT, BTreeMap::new()).unwrap_err(),
+                want
+            );
+            assert_eq!(
+                three_ways::<HashMap<u8, u8>>(&map, DEFAULT, HashMap::from([(1, 1)])).unwrap_err(),
+                want
+            );
+        }
+    }
+    // Keys of different lengths: strings "a", "bb", "a" (prefix + bytes); the second
+    // "a" starts at 1 + 2 + 3 = 6, under YAS lengths at 7 + 8 + (8 + 1) + (8 + 2).
+    let strings = hex("03 0161 026262 0161");
+    assert_eq!(
+        three_ways::<BTreeSet<String>>(&strings, DEFAULT, BTreeSet::new()),
+        Err(DuplicateKey { offset: 6 })
+    );
+    let set: BTreeSet<&str> = ["a", "bb"].into();
+    let mut yas = packed_core::to_vec_as::<layout::Yas, _>(&set).unwrap();
+    yas[7] = 3; // count 3 (u64 little-endian after the header)
+    yas.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0, b'a']);
+    assert_eq!(
+        packed_core::from_slice_as::<layout::Yas, BTreeSet<String>>(&yas),
+        Err(DuplicateKey {
+            offset: 7 + 8 + 9 + 10
+        })
+    );
+}
+
+/// Duplicates inside nested maps are found at their own offsets, and a duplicate outer
+/// key is one even when the values differ.
+#[test]
+fn duplicate_keys_in_nested_maps() {
+    use std::collections::BTreeSet;
+    type Nested = BTreeMap<u8, BTreeSet<u8>>;
+    // {1: {5, 5}}: count 1, key 1, set count 2, 5 at offset 3, 5 at offset 4.
+    assert_eq!(
+        three_ways::<Nested>(&hex("01 01 02 05 05"), DEFAULT, Nested::new()),
+        Err(DuplicateKey { offset: 4 })
+    );
+    // {1: {5}, 1: {6}}: the second key 1 at offset 4.
+    assert_eq!(
+        three_ways::<Nested>(&hex("02 01 01 05 01 01 06"), DEFAULT, Nested::new()),
+        Err(DuplicateKey { offset: 4 })
+    );
+    // Distinct keys at both levels decode.
+    assert_eq!(
+        three_ways::<Nested>(&hex("02 01 01 05 02 02 05 06"), DEFAULT, Nested::new()),
+        Ok(BTreeMap::from([(1, [5].into()), (2, [5, 6].into())]))
+    );
+    // A vector of maps: the second map's duplicate (count at 4, entries at 5 and 7).
+    assert_eq!(
+        three_ways::<Vec<HashMap<u8, u8>>>(
+            &hex("02 01 01 02 02 03 01 03 02"),
+            DEFAULT,
+            vec![HashMap::new(); 3]
+        ),
+        Err(DuplicateKey { offset: 7 })
     );
 }

@@ -16,7 +16,8 @@
 //! in ten decodes). `FUZZ_STABLE_SCALE=N` runs N times as many.
 //!
 //! What the mutants found: zero-size elements (`Vec<()>`) made streams loop on a huge
-//! count (decided since in packed-core: at most 4096 such elements beyond the input),
+//! count (decided since in packed-core: at most `Limits::max_zero_width_elements` such
+//! elements per document),
 //! and `from_slice_into` reports truncations at other offsets than `from_slice`
 //! (`in_place_truncation_offsets`, a harness assumption). `fuzzer_findings` keeps the
 //! inputs libFuzzer stopped on. No input made a decoder panic.

@@ -23,8 +23,18 @@
 //!   bytes per input byte (measured 37.7 n); the rest measure lower (`linear_peak`).
 //!   The constant depends on the type: a `Vec<Option<[u64; 8]>>` of `None`s holds 72
 //!   bytes per 1-byte element, so its bound is 72 n (`type_dependent_constant`);
-//!   element types that may encode to nothing (`Box<T>`, `()`) may claim 4096 elements
-//!   beyond the input, adding `4096 * size_of::<T>()` (`zero_wire_elements_add_a_constant`);
+//!   element types that may encode to nothing (`Box<T>`, `()`) may claim elements
+//!   beyond the input up to what is left of the document's zero-width budget `B`
+//!   (`Limits::max_zero_width_elements`, 4096), adding `B * size_of::<T>()`
+//!   (`zero_wire_elements_add_a_constant`);
+//! - elements that encode to nothing cost memory linear in the input plus a constant
+//!   set by `B`, however they nest: a search over hostile inputs of 16, 201 and 1000
+//!   bytes, from slices and streams, for `Vec<Z>`, `Vec<Vec<Z>>`, `Vec<Vec<Vec<Z>>>`,
+//!   `Vec<()>`, boxes, arrays, tuples, maps and structs of them (`Z`: 64 bytes, all
+//!   fields skipped) finds peaks within `k n + s B + 4096` from slices and
+//!   `3 (k n + s B) + d * 192 KiB + 4096` from streams, with `k`, `s` and `d` worked
+//!   out per type (`zero_width_peak_is_linear`); the issue's inputs are measured
+//!   exactly (`zero_width_issue_inputs`);
 //! - decoding under `Limits` stops at the limit with `DepthLimitExceeded` or
 //!   `ByteLimitExceeded` at the documented offset, and before the allocation that the
 //!   rejected input asked for;
@@ -230,7 +240,15 @@ fn huge_prefixes_allocate_nothing_from_slices() {
         rejected_without_allocating::<HashMap<u32, String>>(layout, &input, at, len);
         rejected_without_allocating::<Vec<Option<[u64; 8]>>>(layout, &input, at, len);
         rejected_without_allocating::<Vec<Tree>>(layout, &input, at, len);
-        rejected_without_allocating::<Vec<Box<List>>>(layout, &input, at, len);
+        // `Box<T>` may take no input as far as a claim can tell (its `MIN_WIRE` is 0):
+        // the elements beyond the 16 bytes would have to come from the zero-width
+        // budget, which cannot hold them either.
+        let (r, peak) = measure(|| decode_as::<Vec<Box<List>>>(layout, &input).map(|_| ()));
+        let want = DecodeError::ZeroWidthLimitExceeded {
+            offset: at,
+            limit: 4096,
+        };
+        assert_eq!((r, peak), (Err(want), 0), "{layout}");
     }
 }
 
@@ -294,9 +312,10 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     assert!(peak <= 2 * CHUNK, "String: {peak}");
 
     // HashMap<u32, u32>: capacity for one chunk of pairs (8192 of 8 bytes), which the
-    // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes.
+    // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes. (The 16 zero
+    // bytes are the pairs (0, 0) and (0, 0): the second key, at 12, is a duplicate.)
     let (r, peak) = stream(&|c| packed_core::from_reader::<HashMap<u32, u32>, _>(c).map(|_| ()));
-    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert_eq!(r, Err(DecodeError::DuplicateKey { offset: 12 }));
     assert!(peak <= 3 * CHUNK, "HashMap: {peak}");
 }
 
@@ -581,9 +600,10 @@ fn type_dependent_constant() {
 }
 
 /// Element types whose least encoded size is 0 (`Box<T>`, which does not look inside
-/// `T`; `()`; structs of skipped fields) may claim up to 4096 elements beyond one per
-/// remaining byte (packed-core's `ZERO_WIRE_SLACK`), so their reserve is bounded by
-/// `size_of::<T>() * (n + 4096)`, not by `K * n` alone: 33 KiB from 17 bytes here.
+/// `T`; `()`; structs of skipped fields) may claim elements beyond one per remaining
+/// byte, up to what is left of the document's zero-width budget
+/// (`Limits::max_zero_width_elements`, 4096), so their reserve is bounded by
+/// `size_of::<T>() * (n + 4096)`, not by `K * n` alone: 33 KiB from 18 bytes here.
 #[test]
 fn zero_wire_elements_add_a_constant() {
     type T = Vec<Box<u64>>;
@@ -607,13 +627,19 @@ fn zero_wire_elements_add_a_constant() {
     let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
     assert_eq!(
         r,
-        Err(DecodeError::LengthExceedsInput {
+        Err(DecodeError::ZeroWidthLimitExceeded {
             offset: 0,
-            len: 4113,
-            remaining: 16
+            limit: 4096
         })
     );
     assert_eq!(peak, 0);
+    // With a smaller budget the reserve is smaller: 16 + 100 boxes at most.
+    let limits = Limits::DEFAULT.with_max_zero_width_elements(100);
+    let input = [compact(16 + 100), vec![0; 16]].concat();
+    let (r, peak) =
+        measure(|| packed_core::from_slice_with_limits::<T>(&input, limits).map(|v| v.len()));
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
+    assert_eq!(peak, 8 * 116 + 2 * 8);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -920,4 +946,283 @@ fn ubjson_linear_peak() {
             "{what}: peak {peak} for {n} bytes ({per}-byte values)"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Elements that encode to nothing
+// ---------------------------------------------------------------------------------------
+
+/// Encodes to nothing (its one field is skipped) and is 64 bytes in memory: the element
+/// of the zero-width attacks.
+#[derive(Packed, Debug, Default, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Z {
+    #[packed(skip)]
+    pad: [u64; 8],
+}
+
+/// A derived struct holding zero-width sequences.
+#[derive(Packed, Debug, Default, PartialEq)]
+struct Holder {
+    a: Vec<Z>,
+    b: Vec<Vec<Z>>,
+    m: BTreeMap<u8, Vec<Z>>,
+    u: Vec<()>,
+}
+
+/// The issue's inputs, measured exactly. `90 00` claims 4096 `Z`s: that is the whole
+/// default budget, 4096 * 64 bytes, the `s * B` term of the bound below. 100 vectors of
+/// 200 `Z`s (201 bytes) held 20,000 `Z`s under the old per-sequence slack (1.28 MB of
+/// them here, 253 MB with the issue's larger `Z`); now the 21st vector (prefix at 41)
+/// goes over, holding the outer vector (100 * 24), 20 full inner ones and its own
+/// reserve (21 * 200 * 64).
+#[test]
+fn zero_width_issue_inputs() {
+    assert_eq!(std::mem::size_of::<Z>(), 64);
+    let (r, peak) = measure(|| packed_core::from_slice::<Vec<Z>>(&[0x90, 0x00]).map(|v| v.len()));
+    assert_eq!(r, Ok(4096));
+    assert_eq!(peak, 4096 * 64);
+    let issue = [vec![100], [0x80, 0xC8].repeat(100)].concat();
+    for stream in [false, true] {
+        let (r, peak) = measure(|| {
+            if stream {
+                packed_core::from_reader::<Vec<Vec<Z>>, _>(Cursor::new(&issue)).map(|_| ())
+            } else {
+                packed_core::from_slice::<Vec<Vec<Z>>>(&issue).map(|_| ())
+            }
+        });
+        assert_eq!(
+            r,
+            Err(DecodeError::ZeroWidthLimitExceeded {
+                offset: 41,
+                limit: 4096
+            })
+        );
+        // A stream reserves what the prefixes claim too (each under a 64 KiB chunk).
+        assert_eq!(peak, 100 * 24 + 21 * 200 * 64, "stream {stream}");
+    }
+}
+
+/// The input `numbers` describe, exactly `n` bytes long: each number as a compact
+/// prefix, cut at `n` or padded with zeros. The types searched below are made of length
+/// prefixes and `u8` keys only, so every byte string is some input of theirs: a number
+/// below 128 is one byte, which a map reads as its key.
+fn build(numbers: &[usize], n: usize) -> Vec<u8> {
+    let mut b: Vec<u8> = numbers.iter().flat_map(|&x| compact(x)).collect();
+    b.resize(n, 0);
+    b
+}
+
+/// Counts worth trying against `n` input bytes and a budget of `budget` zero-width
+/// elements: the edges of the compact forms, of the budget and of the input.
+fn menu(n: usize, budget: usize) -> Vec<usize> {
+    let mut m = vec![0, 1, 2, 3, 7, 100, 127, 128, 200, 0x3FFF, 1 << 20];
+    m.extend([
+        budget / 64,
+        budget / 8,
+        budget.saturating_sub(1),
+        budget,
+        budget + 1,
+        n,
+        n + budget,
+        n + budget + 1,
+    ]);
+    m.sort_unstable();
+    m.dedup();
+    m
+}
+
+/// The largest peak `probe` finds over `n`-byte inputs: every input of the form
+/// `[x, y, y, y, ...]` over the menu (with the zero padding: one sequence of `x`
+/// elements, each claiming `y`, or one big claim and empty rest), then a hill climb
+/// from the best of them that changes, inserts and deletes numbers, keeping any change
+/// that does not lower the peak. Returns the peak and its input.
+fn search(probe: &dyn Fn(&[u8]) -> usize, n: usize, budget: usize) -> (usize, Vec<u8>) {
+    let menu = menu(n, budget);
+    let mut best = (0, Vec::new());
+    for &x in &menu {
+        for &y in &menu {
+            let numbers = [vec![x], vec![y; n]].concat();
+            let peak = probe(&build(&numbers, n));
+            if peak > best.0 {
+                best = (peak, numbers);
+            }
+        }
+    }
+    // xorshift64: a fixed sequence, so a failure reproduces.
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let (mut peak, mut numbers) = best;
+    for _ in 0..200 {
+        let mut m = numbers.clone();
+        let at = next(m.len().min(n) + 1);
+        let value = if next(2) == 0 {
+            menu[next(menu.len())]
+        } else {
+            next(0x4000)
+        };
+        match next(3) {
+            0 if at < m.len() => m[at] = value,
+            1 => m.insert(at, value),
+            _ if at < m.len() => {
+                m.remove(at);
+            }
+            _ => continue,
+        }
+        let p = probe(&build(&m, n));
+        if p >= peak {
+            (peak, numbers) = (p, m);
+        }
+    }
+    (peak, build(&numbers, n))
+}
+
+/// Peak of one decode, from a slice or from a stream.
+type Probe = fn(&[u8], Limits) -> usize;
+
+fn slice_peak<T: packed_core::DecodeOwned>(input: &[u8], limits: Limits) -> usize {
+    measure(|| packed_core::from_slice_with_limits::<T>(input, limits).map(|_| ())).1
+}
+
+fn stream_peak<T: packed_core::DecodeOwned>(input: &[u8], limits: Limits) -> usize {
+    measure(|| packed_core::from_reader_with_limits::<T, _>(Cursor::new(input), limits).map(|_| ()))
+        .1
+}
+
+/// A type searched and the constants of its bound (see `zero_width_peak_is_linear`).
+struct Searched {
+    name: &'static str,
+    slice: Probe,
+    stream: Probe,
+    /// Bytes per input byte.
+    k: usize,
+    /// Bytes per zero-width element of the budget.
+    s: usize,
+    /// Nested sequences that a stream may reserve a chunk for at once.
+    d: usize,
+}
+
+macro_rules! searched {
+    ($($t:ty: $k:expr, $s:expr, $d:expr;)*) => {
+        vec![$(Searched {
+            name: stringify!($t),
+            slice: slice_peak::<$t>,
+            stream: stream_peak::<$t>,
+            k: $k,
+            s: $s,
+            d: $d,
+        }),*]
+    };
+}
+
+/// An upper bound on one B-tree node of a `BTreeMap<K, V>` with `key` and `value`
+/// bytes: 11 keys and values, parent pointer, index and length, and 12 edges for an
+/// internal node. Every node holds at least one entry.
+const fn btree_node(key: usize, value: usize) -> usize {
+    16 + 11 * (key + value) + 12 * 8
+}
+
+/// Peak memory of decoding hostile input with zero-width elements is linear in the
+/// input, with a constant set by the budget `B` (`Limits::max_zero_width_elements`):
+///
+/// - from a slice, `peak <= k n + s B + 4096`;
+/// - from a stream, `peak <= 3 (k n + s B) + d * 192 KiB + 4096`.
+///
+/// Why. Every sequence reserves at most the elements its claim may hold: one per
+/// `MIN_WIRE` bytes left, or for zero-width element types one per byte left plus the
+/// budget left. A completed sequence holds elements that each took a byte or were
+/// counted against the budget. Sequences of `Z` are never nested in each other, so all
+/// the `Z` slots of a document, reserved or filled, number at most `n + B`: `k` has
+/// `size_of` the element (64 for `Z`) and `s` the same, and each level of sequences
+/// of headers around them adds 24 (a `Vec`) per byte for the completed ones and
+/// 24 for the one being filled (`Vec<Vec<Vec<Z>>>`: 24 + 2 * 24 + 64). A B-tree holds
+/// at most one node per entry (`btree_node`), an entry takes at least its
+/// `MIN_WIRE`; a hash table is reserved for the claim, up to 16/7 buckets per pair
+/// (38 per byte for `(u8, Vec<Z>)`). A stream cannot check a claim against the input:
+/// each level reserves at most one 64 KiB chunk (the table for one is 2.25 times
+/// that), then grows by doubling, and a moving reallocation holds the old block and
+/// the new, twice as large.
+///
+/// The search runs each type from slices and from streams over inputs of 16, 201 and
+/// 1000 bytes, under the default budget (4096) and under 256. Before the budget was per
+/// document it found 26.2 MB for `Vec<Vec<Z>>` from 201 bytes (130,435 n) and
+/// 131 MB from 1000; the measured ratios are printed (`--nocapture`).
+#[test]
+fn zero_width_peak_is_linear() {
+    let z = std::mem::size_of::<Z>();
+    assert_eq!(z, 64);
+    assert_eq!(std::mem::size_of::<Holder>(), 96);
+    let map_entry = btree_node(1, 24) / 2; // (u8, Vec<Z>): nodes per 2-byte entry
+    let types = searched! {
+        Vec<Z>: z, z, 1;
+        Vec<Vec<Z>>: 24 + z, z, 2;
+        Vec<Vec<Vec<Z>>>: 24 + 2 * 24 + z, z, 3;
+        Vec<()>: 0, 0, 1;
+        Vec<Vec<()>>: 24, 0, 2;
+        // The slot (8) per byte and per budget element, the box (64) per budget element.
+        Vec<Box<Z>>: 8, 8 + z, 1;
+        Vec<[Z; 4]>: 4 * z, 4 * z, 1;
+        Vec<(Z, Z)>: 2 * z, 2 * z, 1;
+        // `Option` reads its flag: 72 bytes per byte, nothing from the budget.
+        Vec<Option<Z>>: 72, 0, 1;
+        BTreeMap<u8, Vec<Z>>: map_entry + z, z, 2;
+        HashMap<u8, Vec<Z>>: 38 + z, z, 2;
+        // One map per byte (its prefix), one entry in it (the rest would be
+        // duplicates), one node of 11 (Z, Z) pairs.
+        Vec<BTreeMap<Z, Z>>: 24 + btree_node(z, z), 0, 2;
+        Holder: 24 + map_entry + z, z, 2;
+        // A `Holder` reads four prefixes: 96 / 4 per byte.
+        Vec<Holder>: 24 + 24 + map_entry + z, z, 3;
+    };
+    // One thread per type (the allocator counts per thread): the default budget's
+    // searches take most of the time.
+    let lines: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = types
+            .iter()
+            .map(|t| scope.spawn(move || search_type(t)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a bound held"))
+            .collect()
+    });
+    for line in lines {
+        println!("{line}");
+    }
+}
+
+/// Searches `t` under both budgets and input sizes and checks its bounds; returns one
+/// line of measurements per run.
+fn search_type(t: &Searched) -> Vec<String> {
+    let mut lines = Vec::new();
+    for budget in [4096, 256] {
+        let limits = Limits::DEFAULT.with_max_zero_width_elements(budget);
+        for n in [16, 201, 1000] {
+            let slice_bound = t.k * n + t.s * budget + 4096;
+            let stream_bound = 3 * (t.k * n + t.s * budget) + t.d * 192 * 1024 + 4096;
+            let (slice, input) = search(&|i| (t.slice)(i, limits), n, budget);
+            assert!(
+                slice <= slice_bound,
+                "{} from a slice, B {budget}: peak {slice} > {slice_bound} for {n} bytes {input:02x?}",
+                t.name
+            );
+            let (stream, input) = search(&|i| (t.stream)(i, limits), n, budget);
+            assert!(
+                stream <= stream_bound,
+                "{} from a stream, B {budget}: peak {stream} > {stream_bound} for {n} bytes {input:02x?}",
+                t.name
+            );
+            lines.push(format!(
+                "B {budget:4} n {n:4} {:22} slice {slice:8} ({:4.0}% of bound)  stream {stream:8} ({:4.0}%)",
+                t.name,
+                100.0 * slice as f64 / slice_bound as f64,
+                100.0 * stream as f64 / stream_bound as f64,
+            ));
+        }
+    }
+    lines
 }

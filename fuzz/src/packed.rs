@@ -21,7 +21,11 @@
 //!   decode), `encoded_len` is the encoded length, the encoding is no longer than the
 //!   input (we write canonical forms; readers also accept longer ones), and decoding it
 //!   gives the value back (compared with `==`, or by bytes where `==` cannot say, as
-//!   for NaN).
+//!   for NaN). Under a layout whose lengths and integers all have a fixed width (YAS's
+//!   three), every form a reader accepts is the canonical one, so the encoding must be
+//!   exactly as long as the input, for every type whose field attributes keep to fixed
+//!   widths too: a map or set that dropped an entry (a duplicate key kept once) would
+//!   be shorter, and so would anything else that decodes two inputs to one value.
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -612,6 +616,9 @@ trait Api {
     fn decode<'a, T: Decode<'a>>(b: &'a [u8]) -> Result<T, DecodeError>;
     fn encode<T: Encode>(v: &T) -> Result<Vec<u8>, EncodeError>;
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError>;
+    /// Whether the layout writes every length and integer at a fixed width, so a
+    /// reader accepts one form of each (see [`Roundtrip::fixed_fields`]).
+    fn fixed_forms() -> bool;
 }
 
 struct As<L>(PhantomData<L>);
@@ -626,6 +633,11 @@ impl<L: Layout> Api for As<L> {
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError> {
         packed_core::encoded_len_as::<L, T>(v)
     }
+    fn fixed_forms() -> bool {
+        use packed_core::{len::LenPrefix, num::IntCodec};
+        let fixed_len = matches!(<L::Len as LenPrefix>::NAME, "u8" | "u16" | "u32" | "u64");
+        fixed_len && <L::Int as IntCodec>::FIXED
+    }
 }
 
 struct Own;
@@ -639,6 +651,10 @@ impl Api for Own {
     }
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError> {
         packed_core::encoded_len(v)
+    }
+    /// The own-attribute family mixes layouts; not checked for exact length.
+    fn fixed_forms() -> bool {
+        false
     }
 }
 
@@ -674,9 +690,23 @@ fn offset_in_input(e: &DecodeError, n: usize, what: &str) -> Result<(), String> 
     Ok(())
 }
 
-/// Decodes `data` as `T` through `A`; with `roundtrip`, encodes the value and decodes
-/// it again. `Ok(true)` if `data` decoded.
-fn decode_and_roundtrip<T: Target, A: Api>(data: &[u8], roundtrip: bool) -> Result<bool, String> {
+/// What [`check`] does with a value that decoded.
+#[derive(Clone, Copy)]
+struct Roundtrip {
+    /// Encode it and decode it again.
+    on: bool,
+    /// The type's field attributes (`len = ...`) keep to fixed-width prefixes: under
+    /// a layout of fixed forms ([`Api::fixed_forms`]) its encoding must then be exactly
+    /// as long as any input it decodes from.
+    fixed_fields: bool,
+}
+
+/// Decodes `data` as `T` through `A`; with `roundtrip.on`, encodes the value and
+/// decodes it again. `Ok(true)` if `data` decoded.
+fn decode_and_roundtrip<T: Target, A: Api>(
+    data: &[u8],
+    roundtrip: Roundtrip,
+) -> Result<bool, String> {
     let cell = OnceCell::new();
     decode_and_roundtrip_in::<T, A>(data, &cell, roundtrip)
 }
@@ -686,13 +716,13 @@ fn decode_and_roundtrip<T: Target, A: Api>(data: &[u8], roundtrip: bool) -> Resu
 fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
     data: &'x [u8],
     cell: &'x OnceCell<Vec<u8>>,
-    roundtrip: bool,
+    roundtrip: Roundtrip,
 ) -> Result<bool, String> {
     let v1: T::V<'x> = match A::decode(data) {
         Ok(v) => v,
         Err(e) => return offset_in_input(&e, data.len(), "decode").map(|()| false),
     };
-    if !roundtrip {
+    if !roundtrip.on {
         return Ok(true);
     }
     let enc = A::encode(&v1).map_err(|e| format!("decoded {v1:?} but cannot encode it: {e:?}"))?;
@@ -706,6 +736,14 @@ fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
     if enc.len() > data.len() {
         return Err(format!(
             "canonical encoding ({} bytes) longer than the input ({} bytes) for {v1:?}",
+            enc.len(),
+            data.len()
+        ));
+    }
+    if roundtrip.fixed_fields && A::fixed_forms() && enc.len() != data.len() {
+        return Err(format!(
+            "encoding ({} bytes) shorter than the input ({} bytes) under fixed forms: \
+             two inputs decode to {v1:?}",
             enc.len(),
             data.len()
         ));
@@ -823,7 +861,7 @@ where
 }
 
 /// An attribute-free owned type under layout `layout`.
-fn free_owned<T>(body: &[u8], layout: usize, roundtrip: bool) -> Result<bool, String>
+fn free_owned<T>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String>
 where
     T: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample,
 {
@@ -843,7 +881,7 @@ where
 }
 
 /// An attribute-free type under layout `layout`.
-fn free<T: Target>(body: &[u8], layout: usize, roundtrip: bool) -> Result<bool, String> {
+fn free<T: Target>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
     match layout {
         0 => decode_and_roundtrip::<T, As<Bitsery>>(body, roundtrip),
         1 => decode_and_roundtrip::<T, As<BitseryBig>>(body, roundtrip),
@@ -857,7 +895,7 @@ fn free<T: Target>(body: &[u8], layout: usize, roundtrip: bool) -> Result<bool, 
 }
 
 /// A type with its own attributes.
-fn own<T>(body: &[u8], roundtrip: bool) -> Result<bool, String>
+fn own<T>(body: &[u8], roundtrip: Roundtrip) -> Result<bool, String>
 where
     T: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample,
 {
@@ -875,7 +913,12 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         return Ok(false);
     };
     let (t, l) = split(sel);
-    let r = roundtrip;
+    // `Attrs` (15) has fields with LEB128 and YAS compacted lengths, which readers
+    // also accept in longer forms.
+    let r = Roundtrip {
+        on: roundtrip,
+        fixed_fields: t != 15,
+    };
     match t {
         0 => free_owned::<Document>(body, l, r),
         1 => free_owned::<Str>(body, l, r),

@@ -77,8 +77,10 @@ pub enum DecodeError {
         max: usize,
     },
     /// A length prefix claims more elements than the rest of the input can hold
-    /// (each element takes at least one byte), or more than this platform can address.
-    /// Raised before anything is allocated.
+    /// (each element takes at least one byte, or the element type's least encoded
+    /// size), or more than this platform can address. Raised before anything is
+    /// allocated. (Element types that may encode to nothing are bounded by
+    /// [`ZeroWidthLimitExceeded`](DecodeError::ZeroWidthLimitExceeded) instead.)
     LengthExceedsInput {
         /// Offset of the length prefix.
         offset: usize,
@@ -169,6 +171,25 @@ pub enum DecodeError {
         /// The limit.
         limit: usize,
     },
+    /// More elements that took no input (`()`, structs whose fields are all skipped)
+    /// than [`Limits::max_zero_width_elements`](crate::Limits::max_zero_width_elements)
+    /// allows in one document. Also raised before anything is allocated when a
+    /// sequence of an element type that may encode to nothing (`MIN_WIRE` 0, which
+    /// includes `Box<T>`) claims more elements than the bytes left plus the
+    /// zero-width elements left could make.
+    ZeroWidthLimitExceeded {
+        /// Offset of the length prefix of the sequence, map or set that went over
+        /// (for an array, where it starts).
+        offset: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A map or set holds the same key twice: the count in its prefix would not
+    /// match its entries, and two inputs would decode to one value.
+    DuplicateKey {
+        /// Offset of the second occurrence of the key.
+        offset: usize,
+    },
     /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
     /// borrow from. Decode owned types from streams, or decode from a slice.
     CannotBorrow {
@@ -211,6 +232,8 @@ impl DecodeError {
             | Self::TrailingBytes { offset, .. }
             | Self::DepthLimitExceeded { offset, .. }
             | Self::ByteLimitExceeded { offset, .. }
+            | Self::ZeroWidthLimitExceeded { offset, .. }
+            | Self::DuplicateKey { offset }
             | Self::CannotBorrow { offset }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
@@ -296,6 +319,14 @@ impl fmt::Display for DecodeError {
                     f,
                     "input exceeds the limit of {limit} bytes at byte {offset}"
                 )
+            }
+            Self::ZeroWidthLimitExceeded { offset, limit } => write!(
+                f,
+                "more than {limit} elements that take no input in one document \
+                 (Limits::max_zero_width_elements), in the sequence at byte {offset}"
+            ),
+            Self::DuplicateKey { offset } => {
+                write!(f, "duplicate key at byte {offset}")
             }
             Self::CannotBorrow { offset } => write!(
                 f,

@@ -51,7 +51,9 @@
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
 //! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
 //! (their order depends on the hasher's seed); use the B-tree types where bytes are
-//! compared or hashed.
+//! compared or hashed. Decoding refuses a key that comes twice
+//! ([`DecodeError::DuplicateKey`]); entries that may repeat (a C++ `std::multimap`)
+//! decode as `Vec<(K, V)>`, which is written the same way.
 //!
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
@@ -105,6 +107,22 @@
 //! Decoding never panics, never allocates for more elements than the remaining input
 //! could hold, and limits nesting depth ([`Limits`]). Errors say what and where
 //! ([`DecodeError::offset`]).
+//!
+//! Elements that encode to nothing (`()`, structs whose fields are all skipped) take no
+//! input, so they are bounded per document instead, by
+//! [`Limits::max_zero_width_elements`] (default 4096): every such element counts, in
+//! any sequence, array, map or set at any depth, and a sequence of a type that may
+//! encode to nothing reserves at most one element per byte left plus the count left.
+//! Peak memory is then linear in the input plus the budget times the element's size.
+//! `tests/memory.rs` measures it (peak live bytes, counting allocator) over a search of
+//! hostile inputs of 16, 201 and 1000 bytes, from slices and streams, budgets 4096 and
+//! 256, for `Vec<Z>`, `Vec<Vec<Z>>`, `Vec<Vec<Vec<Z>>>`, `Vec<()>`, boxes, arrays,
+//! tuples, maps and structs of them (`Z`: 64 bytes of skipped fields): from slices
+//! `peak <= k n + s B + 4096`, from streams `peak <= 3 (k n + s B) + d * 192 KiB + 4096`,
+//! where `n` is the input length, `B` the budget, `s` the zero-width element's size,
+//! `k` the bytes per input byte of the structure around it (64 for `Vec<Z>`, 88 for
+//! `Vec<Vec<Z>>`, 136 for `Vec<Vec<Vec<Z>>>`, at most 1544 among those tested) and `d`
+//! the depth of sequences, each of which a stream may reserve a 64 KiB chunk for.
 //!
 //! [Bitsery]: https://github.com/fraillt/bitsery
 //! [YAS]: https://github.com/niXman/yas

@@ -6,23 +6,61 @@ use crate::DecodeError;
 
 /// Limits that bound the work and memory a hostile input can cause.
 ///
+/// | field | default | bounds |
+/// | --- | --- | --- |
+/// | [`max_depth`](Limits::max_depth) | 128 | nesting of derived types (stack use) |
+/// | [`max_bytes`](Limits::max_bytes) | none | input bytes consumed |
+/// | [`max_zero_width_elements`](Limits::max_zero_width_elements) | 4096 | elements that take no input, in one document |
+///
 /// The defaults are safe for untrusted input: nesting of derived types is limited to
 /// 128 levels (so `Box<Self>` and `Vec<Self>` recursion cannot overflow the stack) and
 /// the input size is not limited (a slice is already in memory; a stream is read in
 /// bounded chunks, so memory follows the bytes actually received).
+///
+/// Independently of these, every length prefix is checked against the bytes left
+/// before anything is allocated. Elements that encode to nothing (`()`,
+/// `PhantomData`, structs whose fields are all skipped, `[T; 0]`) are the exception:
+/// they take no input, so a two-byte prefix could otherwise ask for thousands of them,
+/// and each nested sequence for as many again. `max_zero_width_elements` is for them.
+///
+/// ```
+/// use packed_core::{DecodeError, Limits};
+///
+/// // Three `()`s are written as their count alone.
+/// assert_eq!(packed_core::from_slice::<Vec<()>>(&[3]), Ok(vec![(); 3]));
+/// let limits = Limits::DEFAULT.with_max_zero_width_elements(2);
+/// assert_eq!(
+///     packed_core::from_slice_with_limits::<Vec<()>>(&[2], limits),
+///     Ok(vec![(); 2])
+/// );
+/// assert_eq!(
+///     packed_core::from_slice_with_limits::<Vec<Vec<()>>>(&[2, 1, 2], limits),
+///     Err(DecodeError::ZeroWidthLimitExceeded { offset: 2, limit: 2 })
+/// );
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Deepest nesting of derived types.
     pub max_depth: usize,
     /// Most input bytes to consume.
     pub max_bytes: usize,
+    /// Most elements of sequences, arrays, maps and sets that took no input, counted
+    /// over the whole document (one reader): every element that consumed no byte
+    /// counts, at any depth, whatever its sequence. This bounds the memory and time
+    /// such elements can cost to `max_zero_width_elements` times their size, beyond
+    /// what the input's bytes account for. A length prefix that claims more elements
+    /// than the bytes left plus the zero-width elements left is refused before
+    /// anything is allocated. A reader that decodes several messages in turn shares
+    /// one count among them, as it shares `max_bytes`. Default 4096.
+    pub max_zero_width_elements: usize,
 }
 
 impl Limits {
-    /// The default limits: depth 128, no byte limit.
+    /// The default limits: depth 128, no byte limit, 4096 zero-width elements.
     pub const DEFAULT: Self = Self {
         max_depth: 128,
         max_bytes: usize::MAX,
+        max_zero_width_elements: 4096,
     };
 
     /// Sets [`max_depth`](Limits::max_depth).
@@ -36,6 +74,18 @@ impl Limits {
     #[must_use]
     pub const fn with_max_bytes(mut self, max_bytes: usize) -> Self {
         self.max_bytes = max_bytes;
+        self
+    }
+
+    /// Sets [`max_zero_width_elements`](Limits::max_zero_width_elements).
+    ///
+    /// ```
+    /// let l = packed_core::Limits::DEFAULT.with_max_zero_width_elements(0);
+    /// assert_eq!(l.max_zero_width_elements, 0);
+    /// ```
+    #[must_use]
+    pub const fn with_max_zero_width_elements(mut self, max: usize) -> Self {
+        self.max_zero_width_elements = max;
         self
     }
 }
@@ -93,7 +143,9 @@ pub trait Reader<'de> {
     fn offset(&self) -> usize;
 
     /// Bytes known to be left, if the reader knows (a slice does, a stream does not).
-    /// Decoders never allocate for more elements than this can hold.
+    /// Decoders never allocate for more elements than this can hold (plus, for element
+    /// types that may encode to nothing, what [`check_zero_width`](Reader::check_zero_width)
+    /// allows).
     fn remaining(&self) -> Option<usize>;
 
     /// Enters one level of nesting (called by derived decoders).
@@ -104,6 +156,34 @@ pub trait Reader<'de> {
 
     /// Leaves one level of nesting.
     fn leave(&mut self);
+
+    /// Checks that `n` more elements that take no input would fit in what is left of
+    /// [`Limits::max_zero_width_elements`] for the document, without counting them:
+    /// what a sequence whose elements may encode to nothing checks before it
+    /// allocates, for the elements the bytes left cannot account for. `offset` is
+    /// the sequence's length prefix, for the error.
+    ///
+    /// # Errors
+    /// [`DecodeError::ZeroWidthLimitExceeded`] if they would not. The default keeps
+    /// no count and refuses any `n` but 0.
+    #[inline]
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        ZeroWidthBudget::NONE.check(offset, n)
+    }
+
+    /// Counts one element that took no input against
+    /// [`Limits::max_zero_width_elements`], for the whole document. Sequences,
+    /// arrays, maps and sets call it after each element of a type that may encode to
+    /// nothing (`MIN_WIRE` 0) that consumed no byte; `offset` is the sequence's (its
+    /// length prefix, or where an array starts), for the error.
+    ///
+    /// # Errors
+    /// [`DecodeError::ZeroWidthLimitExceeded`] once the limit is used up. The
+    /// default keeps no count and always fails.
+    #[inline]
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        ZeroWidthBudget::NONE.check(offset, 1)
+    }
 
     /// Whether a derived struct of fixed size may read itself from one slice taken
     /// with [`borrow_bytes`](Reader::borrow_bytes) (see [`Encode::fixed_size`](crate::Encode)):
@@ -124,6 +204,7 @@ pub struct SliceReader<'de> {
     /// Bytes beyond `max_bytes` that are not visible through `rest`.
     hidden: usize,
     depth: usize,
+    zero_width: ZeroWidthBudget,
     limits: Limits,
 }
 
@@ -145,6 +226,7 @@ impl<'de> SliceReader<'de> {
             len: visible,
             hidden: input.len() - visible,
             depth: 0,
+            zero_width: ZeroWidthBudget::new(&limits),
             limits,
         }
     }
@@ -241,9 +323,55 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.depth -= 1;
     }
 
+    #[inline]
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        self.zero_width.check(offset, n)
+    }
+
+    #[inline]
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.zero_width.count(offset)
+    }
+
     #[inline(always)]
     fn lends_runs(&self) -> bool {
         true
+    }
+}
+
+/// What is left of [`Limits::max_zero_width_elements`] for one document.
+#[derive(Debug, Clone, Copy)]
+struct ZeroWidthBudget {
+    left: usize,
+    limit: usize,
+}
+
+impl ZeroWidthBudget {
+    /// For readers that keep no count: nothing is allowed.
+    const NONE: Self = Self { left: 0, limit: 0 };
+
+    fn new(limits: &Limits) -> Self {
+        Self {
+            left: limits.max_zero_width_elements,
+            limit: limits.max_zero_width_elements,
+        }
+    }
+
+    /// Whether `n` more elements fit; `offset` is the sequence's, for the error.
+    #[inline]
+    fn check(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        if n > self.left {
+            return Err(zero_width_exceeded(offset, self.limit));
+        }
+        Ok(())
+    }
+
+    /// Counts one element.
+    #[inline]
+    fn count(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.check(offset, 1)?;
+        self.left -= 1;
+        Ok(())
     }
 }
 
@@ -277,6 +405,12 @@ fn depth_exceeded(offset: usize, limit: usize) -> DecodeError {
     DecodeError::DepthLimitExceeded { offset, limit }
 }
 
+#[cold]
+#[inline(never)]
+fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
+    DecodeError::ZeroWidthLimitExceeded { offset, limit }
+}
+
 /// Reads from a [`std::io::Read`] source. Owned types only: borrowing types fail with
 /// [`DecodeError::CannotBorrow`]. Strings and byte vectors are read in chunks of at most
 /// 64 KiB, so a length prefix never makes the reader allocate more than it has received.
@@ -287,6 +421,7 @@ pub struct IoReader<R> {
     inner: R,
     offset: usize,
     depth: usize,
+    zero_width: ZeroWidthBudget,
     limits: Limits,
 }
 
@@ -303,6 +438,7 @@ impl<R: std::io::Read> IoReader<R> {
             inner,
             offset: 0,
             depth: 0,
+            zero_width: ZeroWidthBudget::new(&limits),
             limits,
         }
     }
@@ -397,5 +533,13 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
 
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        self.zero_width.check(offset, n)
+    }
+
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.zero_width.count(offset)
     }
 }

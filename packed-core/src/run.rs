@@ -521,6 +521,29 @@ mod tests {
         }
     }
 
+    /// `WatchReader` implements only the required methods (and `lends_runs`): like any
+    /// such reader it keeps no count of elements that take no input, and the defaults
+    /// refuse them (and nothing else) rather than let them through unbounded.
+    #[test]
+    fn readers_without_a_count_refuse_zero_width_elements() {
+        fn plain<T: for<'a> Decode<'a>>(bytes: &[u8]) -> Result<T, DecodeError> {
+            crate::decode_with::<B, T, _>(&mut WatchReader::new(bytes, false))
+        }
+        let refused = DecodeError::ZeroWidthLimitExceeded {
+            offset: 0,
+            limit: 0,
+        };
+        assert_eq!(plain::<Vec<()>>(&[0]), Ok(vec![]));
+        assert_eq!(plain::<Vec<()>>(&[1]), Err(refused.clone()));
+        assert_eq!(plain::<[(); 1]>(&[]), Err(refused));
+        // Elements that read input are not counted, even where `MIN_WIRE` is 0.
+        assert_eq!(
+            plain::<Vec<alloc::boxed::Box<u8>>>(&[2, 5, 6]),
+            Ok(vec![5.into(), 6.into()])
+        );
+        assert_eq!(plain::<Vec<String>>(&[1, 0]), Ok(vec![String::new()]));
+    }
+
     /// Decoding with runs and without agree on every input here, errors included, at
     /// the same offsets; so does decoding in place.
     fn both(bytes: &[u8]) -> Result<Shape, DecodeError> {

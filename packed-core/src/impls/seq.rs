@@ -58,16 +58,13 @@ pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 /// Elements decoded per step from a stream, so memory follows the input received.
 const STREAM_CHUNK_BYTES: usize = 64 * 1024;
 
-/// Elements that encode to nothing (`()`, `PhantomData`, structs of skipped fields) a
-/// sequence may hold beyond one per remaining input byte. They cost no input, so without
-/// a cap a prefix could make the decoder loop 2^64 times (or, for types that are not
-/// zero-sized in memory, allocate for them).
-pub(crate) const ZERO_WIRE_SLACK: usize = 4096;
-
 /// Checks, before anything is allocated, that `len` elements of at least `min_wire`
-/// bytes each fit in what is left of the input (elements that encode to nothing: at most
-/// one per remaining byte plus [`ZERO_WIRE_SLACK`]). Returns how many elements may be
-/// allocated up front.
+/// bytes each fit in what is left of the input, and returns how many elements may be
+/// allocated up front. Elements of a type that may encode to nothing (`min_wire` 0)
+/// each take a byte or one of the document's zero-width elements
+/// ([`Reader::count_zero_width`]), so the elements beyond the bytes left must fit in
+/// what is left of that budget. A stream, whose length is unknown, may allocate one
+/// chunk of elements at a time ([`append`]).
 #[inline(always)]
 pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
     offset: usize,
@@ -75,15 +72,15 @@ pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
     min_wire: usize,
     r: &R,
 ) -> Result<usize, DecodeError> {
-    let slack = if min_wire == 0 { ZERO_WIRE_SLACK } else { 0 };
     match r.remaining() {
         Some(remaining) => {
-            if len.saturating_mul(min_wire.max(1)) > remaining.saturating_add(slack) {
+            if min_wire == 0 {
+                r.check_zero_width(offset, len.saturating_sub(remaining))?;
+            } else if len.saturating_mul(min_wire) > remaining {
                 return Err(exceeds(offset, len, remaining));
             }
             Ok(len)
         }
-        // A stream's length is unknown: allocate one chunk at a time ([`append`]).
         None => Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1))),
     }
 }
@@ -130,10 +127,10 @@ pub(crate) fn push_with<T, E>(
 
 /// Appends `len` elements to `out` with `step` (`T::decode_contiguous` for a
 /// contiguous sequence, `T::decode_append` for a `VecDeque`, each appending the number
-/// of elements it is given). From a stream, in steps of at most 64 KiB of elements, so
-/// memory follows the input received; and for types that may encode to nothing, in
-/// steps of [`ZERO_WIRE_SLACK`] that must each consume input, so a huge prefix cannot
-/// make the decoder loop without reading (`offset` is the prefix's).
+/// of elements it is given; `offset` is the length prefix's, for errors). Elements of a
+/// type that may encode to nothing are read one at a time and counted
+/// ([`append_counted`]); others from a slice in one call, from a stream in steps of at
+/// most 64 KiB of elements, so memory follows the input received.
 #[inline]
 fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
@@ -142,25 +139,61 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     out: &mut Vec<T>,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
+    if T::MIN_WIRE == 0 {
+        return append_counted(offset, len, r, out, step);
+    }
     if r.remaining().is_some() {
         return step(len, r, out);
     }
-    let chunk = if T::MIN_WIRE == 0 {
-        ZERO_WIRE_SLACK
-    } else {
-        (STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)).max(1)
-    };
+    let chunk = (STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1)).max(1);
     let mut left = len;
     while left > 0 {
         let n = left.min(chunk);
-        let before = r.offset();
         step(n, r, out)?;
         left -= n;
-        if left > 0 && r.offset() == before {
-            return Err(exceeds(offset, len, 0));
-        }
     }
     Ok(())
+}
+
+/// Appends `n` elements of a type that may encode to nothing (`MIN_WIRE` 0), each
+/// through its own `step` call and [`element`], so every element that consumed no
+/// input is counted against the document's budget, whatever the type's
+/// `decode_append` does: elements then cost at most one per byte read plus the
+/// budget, in time and in memory, at any depth of nesting.
+fn append_counted<'de, T, R: Reader<'de> + ?Sized>(
+    offset: usize,
+    n: usize,
+    r: &mut R,
+    out: &mut Vec<T>,
+    step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    for _ in 0..n {
+        element(0, offset, r, |r| step(1, r, out))?;
+    }
+    Ok(())
+}
+
+/// Decodes one element of a sequence, map or set (`offset`: its length prefix) with
+/// `decode`. Where the element type may encode to nothing (`min_wire` 0, a constant
+/// at every call), an element that consumed no input is counted with
+/// [`Reader::count_zero_width`]; for every other type this is `decode(r)`, with no
+/// work added per element.
+#[inline(always)]
+fn element<'de, R: Reader<'de> + ?Sized, V>(
+    min_wire: usize,
+    offset: usize,
+    r: &mut R,
+    decode: impl FnOnce(&mut R) -> Result<V, DecodeError>,
+) -> Result<V, DecodeError> {
+    if min_wire != 0 {
+        return decode(r);
+    }
+    let before = r.offset();
+    let v = decode(r)?;
+    if r.offset() == before {
+        r.count_zero_width(offset)?;
+    }
+    Ok(v)
 }
 
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
@@ -367,7 +400,9 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         }
         self.truncate(len);
         for item in self.iter_mut() {
-            item.decode_in_place::<C::Elem, R>(r)?;
+            element(T::MIN_WIRE, offset, r, |r| {
+                item.decode_in_place::<C::Elem, R>(r)
+            })?;
         }
         let more = len - self.len();
         append(offset, more, r, self, T::decode_contiguous::<C::Elem, R>)
@@ -452,10 +487,20 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn image_proof() -> Option<crate::image::ImageProof<Self>> {
         T::image_proof().map(crate::image::array)
     }
+    /// Elements that may encode to nothing are counted as in a sequence (`[Z; N]`
+    /// inside a `Vec` would otherwise multiply them).
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        let start = r.offset();
+        if T::MIN_WIRE == 0 {
+            claim::<T, R>(start, N, 0, r)?;
+        }
         let mut v = Vec::with_capacity(N);
-        T::decode_contiguous::<C::Elem, R>(N, r, &mut v)?;
+        if T::MIN_WIRE == 0 {
+            append_counted(start, N, r, &mut v, T::decode_contiguous::<C::Elem, R>)?;
+        } else {
+            T::decode_contiguous::<C::Elem, R>(N, r, &mut v)?;
+        }
         match v.try_into() {
             Ok(a) => Ok(a),
             Err(_) => unreachable!("decode_contiguous pushed exactly N elements"),
@@ -479,45 +524,10 @@ fn encode_iter<C: Ctx, T: Encode, W: Writer + ?Sized>(
     Ok(())
 }
 
-/// For maps and sets of elements that may encode to nothing, read from a stream: every
-/// [`ZERO_WIRE_SLACK`] elements must have consumed input (slices are bounded by
-/// [`claim`] instead). A no-op for every other case.
-struct Progress {
-    /// Offset of the length prefix, for the error.
-    offset: usize,
-    len: usize,
-    /// Reader offset at the last check; `None` when no check is needed.
-    last: Option<usize>,
-}
-
-impl Progress {
-    #[inline(always)]
-    fn new<'de, R: Reader<'de> + ?Sized>(
-        offset: usize,
-        len: usize,
-        min_wire: usize,
-        r: &R,
-    ) -> Self {
-        let watch = min_wire == 0 && r.remaining().is_none();
-        Self {
-            offset,
-            len,
-            last: watch.then(|| r.offset()),
-        }
-    }
-
-    #[inline(always)]
-    fn check<'de, R: Reader<'de> + ?Sized>(&mut self, i: usize, r: &R) -> Result<(), DecodeError> {
-        if let Some(last) = self.last {
-            if i > 0 && i % ZERO_WIRE_SLACK == 0 {
-                if r.offset() == last {
-                    return Err(exceeds(self.offset, self.len, 0));
-                }
-                self.last = Some(r.offset());
-            }
-        }
-        Ok(())
-    }
+#[cold]
+#[inline(never)]
+fn duplicate_key(offset: usize) -> DecodeError {
+    DecodeError::DuplicateKey { offset }
 }
 
 /// `(key, value)` by reference, for maps.
@@ -545,15 +555,18 @@ macro_rules! maps {
             const MIN_WIRE: usize = 1;
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                let min_wire = K::MIN_WIRE + V::MIN_WIRE;
                 let (offset, len) = read_len::<C, R>(r)?;
-                let _cap = claim::<(K, V), R>(offset, len, K::MIN_WIRE + V::MIN_WIRE, r)?;
+                let _cap = claim::<(K, V), R>(offset, len, min_wire, r)?;
                 let mut m = maps!(@new $new _cap $(, $s)?);
-                let mut progress = Progress::new(offset, len, K::MIN_WIRE + V::MIN_WIRE, r);
-                for i in 0..len {
-                    progress.check(i, r)?;
-                    let k = K::decode::<C::Elem, R>(r)?;
-                    let v = V::decode::<C::Elem, R>(r)?;
-                    m.insert(k, v);
+                for _ in 0..len {
+                    let at = r.offset();
+                    let (k, v) = element(min_wire, offset, r, |r| {
+                        Ok((K::decode::<C::Elem, R>(r)?, V::decode::<C::Elem, R>(r)?))
+                    })?;
+                    if m.insert(k, v).is_some() {
+                        return Err(duplicate_key(at));
+                    }
                 }
                 Ok(m)
             }
@@ -573,10 +586,12 @@ macro_rules! maps {
                 let (offset, len) = read_len::<C, R>(r)?;
                 let _cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
                 let mut m = maps!(@new $new _cap $(, $s)?);
-                let mut progress = Progress::new(offset, len, T::MIN_WIRE, r);
-                for i in 0..len {
-                    progress.check(i, r)?;
-                    m.insert(T::decode::<C::Elem, R>(r)?);
+                for _ in 0..len {
+                    let at = r.offset();
+                    let item = element(T::MIN_WIRE, offset, r, |r| T::decode::<C::Elem, R>(r))?;
+                    if !m.insert(item) {
+                        return Err(duplicate_key(at));
+                    }
                 }
                 Ok(m)
             }
