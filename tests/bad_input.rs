@@ -15,7 +15,7 @@ use packed_core::layout::{self, NoHeader, PlainEnums, Spec};
 use packed_core::num::Little;
 use packed_core::{
     len, num, Decode, DecodeError, DecodeOwned, Encode, EncodeError, IoReader, Layout, Limits,
-    Packed, Root,
+    Packed,
 };
 
 use DecodeError::*;
@@ -35,7 +35,7 @@ fn stream<T: DecodeOwned + Debug>(bytes: &[u8]) -> DecodeError {
 }
 
 /// The header-less YAS compacted codec (integers and lengths only).
-type Compacted = Spec<len::YasCompacted, num::YasCompacted, Little, NoHeader, PlainEnums>;
+type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, PlainEnums>;
 
 // ---------------------------------------------------------------------------------------
 // Truncation
@@ -68,7 +68,7 @@ impl common::Visitor for Truncate {
                 "{config}_{fixture}[..{i}] decoded (as)"
             );
             if bytes.len() <= 2048 || i % 997 == 0 || i + 3 >= bytes.len() {
-                let r = packed_core::decode_with::<Root, A, _>(&mut IoReader::new(p));
+                let r = packed_core::config().decode_from::<A, _>(&mut IoReader::new(p));
                 assert!(
                     r.is_err(),
                     "{config}_{fixture}[..{i}] decoded from a stream"
@@ -516,7 +516,7 @@ fn invalid_utf8() {
     assert_eq!(slice::<Cow<'_, str>>(&b), want);
     assert_eq!(slice::<Box<str>>(&b), want);
     assert_eq!(stream::<String>(&b), want);
-    let r = packed_core::decode_with::<Root, Cow<'_, str>, _>(&mut IoReader::new(&b[..]));
+    let r = packed_core::config().decode_from::<Cow<'_, str>, _>(&mut IoReader::new(&b[..]));
     assert_eq!(r, Err(want.clone()));
     // A lead byte without its continuation at the end: `02 61 e2` -> offset 2.
     assert_eq!(slice::<String>(&hex("02 61e2")), InvalidUtf8 { offset: 2 });
@@ -1086,13 +1086,12 @@ fn streams() {
 
     // Borrowed types have nothing to borrow from a stream: the length is read (offset 0
     // or 1), the bytes cannot be lent.
-    let r = packed_core::decode_with::<Root, &str, _>(&mut IoReader::new(&hex("02 6869")[..]));
+    let r = packed_core::config().decode_from::<&str, _>(&mut IoReader::new(&hex("02 6869")[..]));
     assert_eq!(r, Err(CannotBorrow { offset: 1 }));
-    let r = packed_core::decode_with::<Root, &[u8], _>(&mut IoReader::new(&hex("02 6869")[..]));
+    let r = packed_core::config().decode_from::<&[u8], _>(&mut IoReader::new(&hex("02 6869")[..]));
     assert_eq!(r, Err(CannotBorrow { offset: 1 }));
-    let r = packed_core::decode_with::<Root, BorrowsStr<'_>, _>(&mut IoReader::new(
-        &hex("07 02 6869")[..],
-    ));
+    let r = packed_core::config()
+        .decode_from::<BorrowsStr<'_>, _>(&mut IoReader::new(&hex("07 02 6869")[..]));
     assert_eq!(r, Err(CannotBorrow { offset: 2 }));
 }
 
@@ -1132,14 +1131,12 @@ fn huge_length_from_a_short_stream() {
     assert!(stream::<BTreeMap<u32, String>>(&b).offset() <= 10);
     // u64 lengths: 2^62 and 2^64 - 1.
     let b = hex("0000000000000040 6162");
-    let r = packed_core::decode_with::<packed_core::RootAs<layout::YasNoHeader>, String, _>(
-        &mut IoReader::new(&b[..]),
-    );
+    let r = packed_core::with::<layout::YasNoHeader>()
+        .decode_from::<String, _>(&mut IoReader::new(&b[..]));
     assert!(matches!(r, Err(UnexpectedEnd { offset: 10, .. })), "{r:?}");
     let b = hex("ffffffffffffffff 6162");
-    let r = packed_core::decode_with::<packed_core::RootAs<layout::YasNoHeader>, Vec<u32>, _>(
-        &mut IoReader::new(&b[..]),
-    );
+    let r = packed_core::with::<layout::YasNoHeader>()
+        .decode_from::<Vec<u32>, _>(&mut IoReader::new(&b[..]));
     assert!(matches!(r, Err(UnexpectedEnd { offset: 8, .. })), "{r:?}");
     assert!(
         start.elapsed() < Duration::from_secs(5),
@@ -1465,7 +1462,7 @@ where
     let mut into = prefilled;
     let mut r = packed_core::SliceReader::with_limits(bytes, limits);
     let in_place = into
-        .decode_in_place::<Root, _>(&mut r)
+        .decode_in_place::<packed_core::ctx::Root, _>(&mut r)
         .and_then(|()| match r.rest().len() {
             0 => Ok(into),
             remaining => Err(TrailingBytes {

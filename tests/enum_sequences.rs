@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use std::fmt::Debug;
 
 use common::{hex, hex_file};
-use packed_core::{layout, DecodeError, IoReader, Layout, Packed, RootAs};
+use packed_core::{layout, DecodeError, IoReader, Layout, Packed};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/enum-sequences/");
 
@@ -224,7 +224,9 @@ fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, byt
     );
     let mut stream = IoReader::new(bytes);
     assert_eq!(
-        packed_core::decode_with::<RootAs<L>, T, _>(&mut stream).as_ref(),
+        packed_core::with::<L>()
+            .decode_from::<T, _>(&mut stream)
+            .as_ref(),
         Ok(value),
         "{what}: decode from a stream"
     );
@@ -549,7 +551,7 @@ fn two_vectors_decode_as_yas_wrote_them() {
 /// result.
 fn decode_both<L: Layout, T: Packed + PartialEq + Debug>(bytes: &[u8]) -> Result<T, DecodeError> {
     let from_slice = packed_core::from_slice_as::<L, T>(bytes);
-    let from_stream = packed_core::decode_with::<RootAs<L>, T, _>(&mut IoReader::new(bytes));
+    let from_stream = packed_core::with::<L>().decode_from::<T, _>(&mut IoReader::new(bytes));
     match (&from_slice, &from_stream) {
         (Ok(a), Ok(b)) => assert_eq!(a, b),
         // A stream does not know its length, so a prefix too long for the input is an
@@ -621,7 +623,7 @@ fn unknown_discriminant_in_a_raw_run() {
     );
     let mut stream = IoReader::new(&bytes[..]);
     assert_eq!(
-        packed_core::decode_with::<RootAs<layout::Yas>, Vec<EI32>, _>(&mut stream),
+        packed_core::with::<layout::Yas>().decode_from::<Vec<EI32>, _>(&mut stream),
         Err(want)
     );
 

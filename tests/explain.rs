@@ -2,7 +2,8 @@
 
 use std::fmt::Debug;
 
-use packed_core::{layout, Decode, Encode, Explanation, Layout, Packed, Role};
+use packed_core::explain::{Explanation, Role};
+use packed_core::{layout, Decode, Encode, Layout, Packed};
 use proptest::prelude::*;
 
 #[macro_use]

@@ -602,8 +602,8 @@ fn yas_values_by_hand() {
 
 /// The compacted integers without a header (only the integer codec and the length
 /// strategy of YAS's compacted form).
-type Compacted = Spec<len::YasCompacted, num::YasCompacted, Little, NoHeader, PlainEnums>;
-type CompactedBig = Spec<len::YasCompacted, num::YasCompacted, Big, NoHeader, PlainEnums>;
+type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, PlainEnums>;
+type CompactedBig = Spec<len::YasSize, num::YasCompact, Big, NoHeader, PlainEnums>;
 
 fn compacted<T: Encode + for<'de> Decode<'de> + PartialEq + Debug>(v: T, want: &str) {
     let want = hex(want);

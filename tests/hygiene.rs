@@ -653,7 +653,7 @@ fn prelude_free_small_types_round_trip() {
 
 #[test]
 fn prelude_free_memory_image_round_trips() {
-    assert!(<Point as packed_core::Encode>::image_proof().is_some());
+    assert!(<Point as packed_core::Encode>::fixed_size::<packed_core::ctx::Root>().is_image());
     let points = vec![
         Point { x: 1.0, id: 2 },
         Point {
@@ -781,7 +781,7 @@ fn items_given_to_a_macro_round_trip() {
     let bytes = [1, b'k', 0x2C, 0x01];
     round_trips(&l, &bytes);
 
-    assert!(<Pixel as packed_core::Encode>::image_proof().is_some());
+    assert!(<Pixel as packed_core::Encode>::fixed_size::<packed_core::ctx::Root>().is_image());
     let pixels = vec![
         Pixel {
             r: 1,

@@ -18,9 +18,7 @@ use std::marker::PhantomData;
 use common::hex;
 use packed_core::layout::{self, Header, NoHeader, PlainEnums, Spec};
 use packed_core::num::{Big, Fixed, Little};
-use packed_core::{
-    len, num, Decode, Encode, IoReader, IoWriter, Layout, Packed, RootAs, SliceReader,
-};
+use packed_core::{len, num, Decode, Encode, IoReader, IoWriter, Layout, Packed, SliceReader};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------
@@ -378,15 +376,16 @@ fn check_layout<L: Layout>(x: &Everything) -> Result<(), TestCaseError> {
     let mut into = previous();
     let mut r = SliceReader::new(&bytes);
     <L::Header as Header>::read::<L, _>(&mut r).unwrap();
-    into.decode_in_place::<RootAs<L>, _>(&mut r).unwrap();
+    into.decode_in_place::<packed_core::ctx::RootAs<L>, _>(&mut r)
+        .unwrap();
     prop_assert!(r.rest().is_empty(), "{}", name);
     prop_assert_eq!(&into, x, "{} in place", name);
 
     // Streams: two messages back to back, each read exactly.
     let mut cursor = Cursor::new(Vec::new());
     let mut w = IoWriter::new(&mut cursor);
-    packed_core::encode_with::<RootAs<L>, _, _>(x, &mut w).unwrap();
-    packed_core::encode_with::<RootAs<L>, _, _>(&7u32, &mut w).unwrap();
+    packed_core::with::<L>().encode_to(x, &mut w).unwrap();
+    packed_core::with::<L>().encode_to(&7u32, &mut w).unwrap();
     prop_assert_eq!(
         w.written(),
         bytes.len() + packed_core::encoded_len_as::<L, _>(&7u32).unwrap()
@@ -394,10 +393,10 @@ fn check_layout<L: Layout>(x: &Everything) -> Result<(), TestCaseError> {
     let written = cursor.into_inner();
     prop_assert_eq!(&written[..bytes.len()], &bytes[..]);
     let mut r = IoReader::new(Cursor::new(&written));
-    let first: Everything = packed_core::decode_with::<RootAs<L>, _, _>(&mut r).unwrap();
+    let first: Everything = packed_core::with::<L>().decode_from(&mut r).unwrap();
     prop_assert_eq!(&first, x);
     prop_assert_eq!(packed_core::Reader::offset(&r), bytes.len());
-    let second: u32 = packed_core::decode_with::<RootAs<L>, _, _>(&mut r).unwrap();
+    let second: u32 = packed_core::with::<L>().decode_from(&mut r).unwrap();
     prop_assert_eq!(second, 7);
     Ok(())
 }
@@ -474,10 +473,10 @@ macro_rules! combos_for_len {
                 }
                 one!(Fixed, Little);
                 one!(Fixed, Big);
-                one!(num::YasCompacted, Little);
-                one!(num::YasCompacted, Big);
-                one!(num::Varint, Little);
-                one!(num::Varint, Big);
+                one!(num::YasCompact, Little);
+                one!(num::YasCompact, Big);
+                one!(num::ZigzagLeb128, Little);
+                one!(num::ZigzagLeb128, Big);
             }
         }
     };
@@ -488,8 +487,8 @@ combos_for_len!(roundtrip_len_u8, len::U8);
 combos_for_len!(roundtrip_len_u16, len::U16);
 combos_for_len!(roundtrip_len_u32, len::U32);
 combos_for_len!(roundtrip_len_u64, len::U64);
-combos_for_len!(roundtrip_len_varint, len::Varint);
-combos_for_len!(roundtrip_len_yas_compacted, len::YasCompacted);
+combos_for_len!(roundtrip_len_varint, len::Leb128);
+combos_for_len!(roundtrip_len_yas_compacted, len::YasSize);
 
 proptest! {
     #![proptest_config(config())]
@@ -514,7 +513,7 @@ proptest! {
         one!(layout::Varint);
         // YAS's enum size byte with every length prefix and integer codec.
         one!(Spec<len::Compact, Fixed, Little, NoHeader, layout::YasEnums>);
-        one!(Spec<len::U8, num::Varint, Big, layout::YasHeader, layout::YasEnums>);
+        one!(Spec<len::U8, num::ZigzagLeb128, Big, layout::YasHeader, layout::YasEnums>);
     }
 
     /// The container attributes on a wrapper give the bytes of the call-site layout, and
@@ -562,7 +561,7 @@ proptest! {
         one!(InYasCompacted, layout::YasCompacted);
         one!(InYasCompactedBig, layout::YasCompactedBig);
         one!(InVarint, layout::Varint);
-        one!(InU16Varint, Spec<len::U16, num::Varint, Big, NoHeader, PlainEnums>);
+        one!(InU16Varint, Spec<len::U16, num::ZigzagLeb128, Big, NoHeader, PlainEnums>);
     }
 
     /// The plain `Root` path with no attributes at all is Bitsery.

@@ -7,14 +7,22 @@
 //! [`WithMax`](Ctx::WithMax). All of it is resolved at compile time: the generated code
 //! for a `len = "u64"` field names `packed_core::len::U64` and contains no branch on
 //! the layout.
+//!
+//! The one implementation is [`Context`]; the entry points start from [`Root`] (each
+//! type's own attributes) or [`RootAs<L>`] (layout `L` for the whole tree), which
+//! [`config`](crate::config) and [`with`](crate::with) choose.
 
 use core::marker::PhantomData;
 
 use crate::layout::{Layout, OwnLayout, Spec};
 use crate::len::LenPrefix;
 
-/// An encoding context. Implemented only by [`Cx`].
-pub trait Ctx: 'static {
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// An encoding context. Sealed: implemented only by [`Context`].
+pub trait Ctx: sealed::Sealed + 'static {
     /// The layout the current value uses.
     type Layout: Layout;
     /// The most elements the next sequence may hold (a field's `max`), else `usize::MAX`.
@@ -29,58 +37,68 @@ pub trait Ctx: 'static {
     type WithMax<const N: usize>: Ctx;
 }
 
-/// How a derived type's own layout combines with its parent's.
-pub trait Mode: 'static {
+/// How a derived type's own layout combines with its parent's: [`Native`] or
+/// [`Forced`]. Sealed.
+pub trait LayoutMode: sealed::Sealed + 'static {
     /// The layout of a type whose own layout is `O`, inside a parent with layout `P`.
     type Resolve<O: OwnLayout, P: Layout>: Layout;
 }
 
 /// Types keep their own container attributes; types without any inherit.
 pub enum Native {}
-impl Mode for Native {
+impl sealed::Sealed for Native {}
+impl LayoutMode for Native {
     type Resolve<O: OwnLayout, P: Layout> = O::Resolve<P>;
 }
 
-/// One layout for the whole tree ([`to_vec_as`](crate::to_vec_as)): container
-/// attributes are replaced; field attributes (`len`, `max`) keep their setting.
+/// One layout for the whole tree ([`with`](crate::with)): container attributes are
+/// replaced; field attributes (`len`, `max`) keep their setting.
 pub enum Forced {}
-impl Mode for Forced {
+impl sealed::Sealed for Forced {}
+impl LayoutMode for Forced {
     type Resolve<O: OwnLayout, P: Layout> = P;
 }
 
-/// A field-level override of the length prefix.
-pub trait FieldLen: 'static {
+/// A field-level override of the length prefix: [`NoOverride`] or [`LenOverride`].
+/// Sealed.
+pub trait FieldLen: sealed::Sealed + 'static {
     /// `B` with the override applied.
     type Apply<B: Layout>: Layout;
 }
 
 /// No field-level override.
 pub enum NoOverride {}
+impl sealed::Sealed for NoOverride {}
 impl FieldLen for NoOverride {
     type Apply<B: Layout> = B;
 }
 
 /// A field-level `len = ...`.
 pub struct LenOverride<P>(PhantomData<fn() -> P>, core::convert::Infallible);
+impl<P> sealed::Sealed for LenOverride<P> {}
 impl<P: LenPrefix> FieldLen for LenOverride<P> {
     type Apply<B: Layout> = Spec<P, B::Int, B::Endian, B::Header, B::Enums>;
 }
 
 /// The context type: mode `M`, container layout `B`, field override `F`, `max` of `MAX`.
-pub struct Cx<M, B, F, const MAX: usize>(PhantomData<(M, B, F)>, core::convert::Infallible);
+/// Never constructed: it only names types.
+pub struct Context<M, B, F, const MAX: usize>(PhantomData<(M, B, F)>, core::convert::Infallible);
 
-impl<M: Mode, B: Layout, F: FieldLen, const MAX: usize> Ctx for Cx<M, B, F, MAX> {
+impl<M, B, F, const MAX: usize> sealed::Sealed for Context<M, B, F, MAX> {}
+
+impl<M: LayoutMode, B: Layout, F: FieldLen, const MAX: usize> Ctx for Context<M, B, F, MAX> {
     type Layout = F::Apply<B>;
     const MAX: usize = MAX;
-    type Elem = Cx<M, B, F, { usize::MAX }>;
-    type Enter<O: OwnLayout> = Cx<M, M::Resolve<O, B>, NoOverride, { usize::MAX }>;
-    type WithLen<P: LenPrefix> = Cx<M, B, LenOverride<P>, MAX>;
-    type WithMax<const N: usize> = Cx<M, B, F, N>;
+    type Elem = Context<M, B, F, { usize::MAX }>;
+    type Enter<O: OwnLayout> = Context<M, M::Resolve<O, B>, NoOverride, { usize::MAX }>;
+    type WithLen<P: LenPrefix> = Context<M, B, LenOverride<P>, MAX>;
+    type WithMax<const N: usize> = Context<M, B, F, N>;
 }
 
 /// The context of a top-level message: types use their own attributes, the default
-/// layout is [`Bitsery`](crate::layout::Bitsery).
-pub type Root = Cx<Native, crate::layout::Bitsery, NoOverride, { usize::MAX }>;
+/// layout is [`Bitsery`](crate::layout::Bitsery). What [`config`](crate::config) uses.
+pub type Root = Context<Native, crate::layout::Bitsery, NoOverride, { usize::MAX }>;
 
-/// The context of [`to_vec_as::<L>`](crate::to_vec_as): `L` everywhere.
-pub type RootAs<L> = Cx<Forced, L, NoOverride, { usize::MAX }>;
+/// The context of a top-level message under layout `L` everywhere: what
+/// [`with::<L>`](crate::with) uses.
+pub type RootAs<L> = Context<Forced, L, NoOverride, { usize::MAX }>;

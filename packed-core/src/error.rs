@@ -30,7 +30,16 @@ pub enum EncodeError {
     /// An I/O error from a [`std::io::Write`] sink.
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
-    /// An error reported by user code (a `with` module).
+    /// A value was written as one fixed-size run, but its parts wrote another number of
+    /// bytes than their hidden `fixed_size` hooks promised. Not a problem with the
+    /// value: a bug in a hand-written [`Encode`](crate::Encode) impl inside `type_name`
+    /// (or in `packed-core`), caught before any wrong byte was written.
+    FixedSizeMismatch {
+        /// The type written as the run.
+        type_name: &'static str,
+    },
+    /// An error reported by user code (a `with` module). `packed-core` itself never
+    /// returns it.
     Custom(&'static str),
 }
 
@@ -46,6 +55,12 @@ impl fmt::Display for EncodeError {
             }
             #[cfg(feature = "std")]
             Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
+            Self::FixedSizeMismatch { type_name } => write!(
+                f,
+                "`{type_name}` was written as one fixed-size run, but its parts wrote another \
+                 number of bytes than their `fixed_size` promised: a bug in a hand-written \
+                 `Encode` impl inside it, not in the value"
+            ),
             Self::Custom(msg) => f.write_str(msg),
         }
     }
@@ -204,7 +219,18 @@ pub enum DecodeError {
         /// The error's kind.
         kind: std::io::ErrorKind,
     },
-    /// An error reported by user code (a `with` module).
+    /// A value was read as one fixed-size run, but its parts read another number of
+    /// bytes than their hidden `fixed_size` hooks promised. Not a problem with the
+    /// input: a bug in a hand-written [`Decode`](crate::Decode) impl inside `type_name`
+    /// (or in `packed-core`).
+    FixedSizeMismatch {
+        /// Offset of the run.
+        offset: usize,
+        /// The type read as the run.
+        type_name: &'static str,
+    },
+    /// An error reported by user code (a `with` module). `packed-core` itself never
+    /// returns it.
     Custom {
         /// Offset at which the user code failed.
         offset: usize,
@@ -235,6 +261,7 @@ impl DecodeError {
             | Self::ZeroWidthLimitExceeded { offset, .. }
             | Self::DuplicateKey { offset }
             | Self::CannotBorrow { offset }
+            | Self::FixedSizeMismatch { offset, .. }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
@@ -334,6 +361,12 @@ impl fmt::Display for DecodeError {
             ),
             #[cfg(feature = "std")]
             Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),
+            Self::FixedSizeMismatch { offset, type_name } => write!(
+                f,
+                "`{type_name}` at byte {offset} was read as one fixed-size run, but its parts \
+                 read another number of bytes than their `fixed_size` promised: a bug in a \
+                 hand-written `Decode` impl inside it, not in the input"
+            ),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }
     }

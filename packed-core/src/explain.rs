@@ -2,9 +2,11 @@
 //!
 //! [`explain`](crate::explain) encodes a value through a writer that records, for every
 //! run of bytes, the field path that owns it (`items[3].sku`) and its [`Role`]: header,
-//! length prefix, enum tag, option flag or value. The derive already reports field
-//! names to every writer through no-op hooks, so nobody describes a type twice and the
-//! ordinary encode path pays nothing.
+//! length prefix, enum tag, option flag or value. The format code reports both to every
+//! writer through the [`Writer`] hooks, whose default bodies are empty, so nobody
+//! describes a type twice and the ordinary encode path pays nothing. Two helpers make
+//! every report: [`framed`] gives a run of bytes its role, [`elements`] numbers the
+//! elements of a sequence (the derive reports fields and variants through `__private`).
 
 use alloc::{
     format,
@@ -13,7 +15,73 @@ use alloc::{
 };
 use core::fmt::{self, Write as _};
 
-use crate::{Ctx, Encode, EncodeError, Layout, PathSeg, Role, Root, RootAs, Writer};
+use crate::{Encode, EncodeError, Layout, Writer};
+
+/// What a run of bytes is for, as reported to [`Writer::begin_frame`]. Used by
+/// [`explain`](crate::explain) to attribute every byte; ordinary writers ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// A format header (YAS's `yas0017`).
+    Header,
+    /// A length prefix.
+    Length,
+    /// An enum tag or a fieldless enum's YAS size byte.
+    Tag,
+    /// An `Option`'s presence flag.
+    Flag,
+    /// Data: integers, floats, bools, string bytes.
+    Value,
+}
+
+/// One step of a field path, as reported to [`Writer::push_path`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathSeg {
+    /// A named field (`sku`) or a tuple field (`0`).
+    Field(&'static str),
+    /// An element of a sequence.
+    Index(usize),
+    /// The variant of an enum.
+    Variant(&'static str),
+}
+
+/// Writes the bytes `write` writes as one run playing `role` (a length prefix, a tag, a
+/// flag, a header): the one place a role is reported to the writer.
+///
+/// # Errors
+/// From `write`.
+#[inline(always)]
+pub(crate) fn framed<W: Writer + ?Sized>(
+    w: &mut W,
+    role: Role,
+    write: impl FnOnce(&mut W) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    w.begin_frame(role);
+    let r = write(w);
+    w.end_frame();
+    r
+}
+
+/// Writes `items` one after another with `write`, each reported as element
+/// `first_index + i` of the sequence: the one place elements are numbered. A sequence
+/// written in parts (a `VecDeque`'s two halves) numbers each part from where the last
+/// ended.
+///
+/// # Errors
+/// The first error of `write`.
+#[inline(always)]
+pub(crate) fn elements<W: Writer + ?Sized, I: IntoIterator>(
+    w: &mut W,
+    first_index: usize,
+    items: I,
+    mut write: impl FnMut(&mut W, I::Item) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    for (i, item) in items.into_iter().enumerate() {
+        w.push_path(PathSeg::Index(first_index + i));
+        write(w, item)?;
+        w.pop_path();
+    }
+    Ok(())
+}
 
 /// One run of bytes with one owner and one role.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -243,9 +311,10 @@ impl fmt::Display for Explanation {
     }
 }
 
-/// The writer behind [`explain`](crate::explain).
+/// The writer behind [`explain`](crate::explain): records every byte with its path and
+/// role.
 #[derive(Default)]
-struct Recorder {
+pub(crate) struct Recorder {
     bytes: Vec<u8>,
     spans: Vec<Span>,
     path: Vec<PathSeg>,
@@ -255,6 +324,14 @@ struct Recorder {
 }
 
 impl Recorder {
+    /// The bytes written and their spans.
+    pub(crate) fn finish(self) -> Explanation {
+        Explanation {
+            bytes: self.bytes,
+            spans: self.spans,
+        }
+    }
+
     fn current_path(&mut self) -> String {
         if let Some(p) = &self.rendered {
             return p.clone();
@@ -331,45 +408,6 @@ impl Writer for Recorder {
     }
 }
 
-fn explain_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
-    let mut w = Recorder::default();
-    crate::encode_with::<C, T, _>(value, &mut w)?;
-    Ok(Explanation {
-        bytes: w.bytes,
-        spans: w.spans,
-    })
-}
-
-/// Explains the bytes [`to_vec`](crate::to_vec) writes for `value`.
-///
-/// ```
-/// use packed_core::Packed;
-///
-/// #[derive(Packed)]
-/// struct Item { sku: String, qty: i32 }
-///
-/// let e = packed_core::explain(&Item { sku: "ab".into(), qty: 7 })?;
-/// assert_eq!(e.bytes(), packed_core::to_vec(&Item { sku: "ab".into(), qty: 7 })?);
-/// let t = e.by_role();
-/// assert_eq!((t.length, t.value), (1, 2 + 4));
-/// assert_eq!(e.spans()[0].path, "sku");
-/// # Ok::<(), packed_core::EncodeError>(())
-/// ```
-///
-/// # Errors
-/// As [`to_vec`](crate::to_vec).
-pub fn explain<T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
-    explain_ctx::<Root, T>(value)
-}
-
-/// Explains the bytes [`to_vec_as::<L>`](crate::to_vec_as) writes for `value`.
-///
-/// # Errors
-/// As [`to_vec`](crate::to_vec).
-pub fn explain_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Explanation, EncodeError> {
-    explain_ctx::<RootAs<L>, T>(value)
-}
-
 /// One value under several layouts, side by side: the seed articles' table.
 ///
 /// ```
@@ -405,7 +443,7 @@ impl<T: Encode + ?Sized> Comparison<'_, T> {
     /// # Errors
     /// As [`to_vec`](crate::to_vec).
     pub fn layout<L: Layout>(mut self, name: &str) -> Result<Self, EncodeError> {
-        let e = explain_as::<L, T>(self.value)?;
+        let e = crate::with::<L>().explain(self.value)?;
         self.rows.push((name.to_string(), e));
         Ok(self)
     }

@@ -4,13 +4,16 @@
 //! codec ([`IntCodec`]), the byte order ([`Endian`]), the message header ([`Header`])
 //! and the form of fieldless enums ([`EnumRepr`]). The derive turns a type's container
 //! attributes into one [`Spec`] at expansion time; the presets below are what
-//! `layout = "..."` names, and what [`to_vec_as`](crate::to_vec_as) takes.
+//! `layout = "..."` names, and what [`with`](crate::with) and
+//! [`Config::layout`](crate::Config::layout) take. This module is the one place that
+//! says what `"bitsery"`, `"yas"`, ... mean: the derive emits these types.
 
 use core::marker::PhantomData;
 
+use crate::explain::{framed, Role};
 use crate::len::{self, LenPrefix};
 use crate::num::{self, Endian, Int, IntCodec};
-use crate::{DecodeError, EncodeError, Reader, Role, Writer};
+use crate::{DecodeError, EncodeError, Reader, Writer};
 
 /// A complete framing choice. Implemented by [`Spec`]; the presets are aliases of it.
 pub trait Layout: 'static {
@@ -57,16 +60,14 @@ pub type YasNoHeader = Spec<len::U64, num::Fixed, num::Little, NoHeader, YasEnum
 /// YAS `binary | ebig`: as [`Yas`], big-endian, header `yas0097`.
 pub type YasBig = Spec<len::U64, num::Fixed, num::Big, YasHeader, YasEnums>;
 /// YAS `binary | compacted`: compacted sizes and integers, header `yas0117`.
-pub type YasCompacted =
-    Spec<len::YasCompacted, num::YasCompacted, num::Little, YasHeader, YasEnums>;
+pub type YasCompacted = Spec<len::YasSize, num::YasCompact, num::Little, YasHeader, YasEnums>;
 /// YAS `binary | compacted | ebig`: header `yas0197`; floats big-endian, compacted
 /// integers still little-endian (as YAS writes them).
-pub type YasCompactedBig =
-    Spec<len::YasCompacted, num::YasCompacted, num::Big, YasHeader, YasEnums>;
+pub type YasCompactedBig = Spec<len::YasSize, num::YasCompact, num::Big, YasHeader, YasEnums>;
 /// Bitsery with a big-endian config.
 pub type BitseryBig = Spec<len::Compact, num::Fixed, num::Big, NoHeader, PlainEnums>;
 /// LEB128 lengths and integers (zigzag for signed), the smallest of the layouts.
-pub type Varint = Spec<len::Varint, num::Varint, num::Little, NoHeader, PlainEnums>;
+pub type Varint = Spec<len::Leb128, num::ZigzagLeb128, num::Little, NoHeader, PlainEnums>;
 
 /// A header written before a top-level message (never before a nested one).
 pub trait Header: 'static {
@@ -128,10 +129,7 @@ impl YasHeader {
 impl Header for YasHeader {
     #[inline]
     fn write<L: Layout, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
-        w.begin_frame(Role::Header);
-        let r = w.write_bytes(&Self::bytes::<L>());
-        w.end_frame();
-        r
+        framed(w, Role::Header, |w| w.write_bytes(&Self::bytes::<L>()))
     }
 
     fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
@@ -244,10 +242,7 @@ impl EnumRepr for YasEnums {
     #[inline]
     fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         if Self::raw::<L, I>() {
-            w.begin_frame(Role::Tag);
-            let r = w.write_byte(I::BYTES as u8);
-            w.end_frame();
-            r?;
+            framed(w, Role::Tag, |w| w.write_byte(I::BYTES as u8))?;
         }
         Self::write_element::<L, I, W>(v, w)
     }

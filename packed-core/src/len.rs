@@ -3,7 +3,7 @@
 //! [`LenPrefix`] is an open trait: besides the strategies here, a crate may define its
 //! own and name it in `#[packed(len = path::To::Strategy)]`.
 
-use crate::num::{Endian, Varint as Leb128, YasCompacted as YasInt};
+use crate::num::{Endian, YasCompact, ZigzagLeb128};
 use crate::{DecodeError, EncodeError, Reader, Writer};
 
 /// How a length is written in front of a sequence.
@@ -69,7 +69,7 @@ fn to_usize(offset: usize, len: u64) -> Result<usize, DecodeError> {
     usize::try_from(len).map_err(|_| unaddressable(offset, len))
 }
 
-/// Bitsery's size prefix: 1 byte below 128, 2 bytes below 2^14, 4 bytes below 2^30.
+/// Bitsery's size prefix (`len = "compact"`): 1 byte below 128, 2 bytes below 2^14, 4 bytes below 2^30.
 ///
 /// The first two bytes of each form are high-byte-first; the last two bytes of the
 /// 4-byte form are a `u16` in the layout's byte order (Bitsery's `writeBytes<2>`), so
@@ -172,10 +172,11 @@ fixed_prefix!(
     U64, u64, "u64"
 );
 
-/// Unsigned LEB128: 7 bits a byte, low first, high bit set on all but the last byte.
-pub enum Varint {}
+/// Unsigned LEB128 (`len = "varint"`): 7 bits a byte, low first, high bit set on all
+/// but the last byte.
+pub enum Leb128 {}
 
-impl LenPrefix for Varint {
+impl LenPrefix for Leb128 {
     const NAME: &'static str = "varint";
     const MAX: u64 = u64::MAX;
 
@@ -184,34 +185,35 @@ impl LenPrefix for Varint {
         if len < 0x80 {
             return w.write_byte(len as u8);
         }
-        Leb128::write_u128(len as u128, w)
+        ZigzagLeb128::write_u128(len as u128, w)
     }
 
     #[inline]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
         let offset = r.offset();
-        let n = Leb128::read_u128(r, 64, "u64")?;
+        let n = ZigzagLeb128::read_u128(r, 64, "u64")?;
         to_usize(offset, n as u64)
     }
 }
 
-/// YAS's compacted size: `0x80 | n` below 128, else a width byte and the low bytes of
-/// `n` little-endian (YAS ignores the byte order here, even with `ebig`).
-pub enum YasCompacted {}
+/// YAS's compacted size (`len = "yas-compacted"`): `0x80 | n` below 128, else a width
+/// byte and the low bytes of `n` little-endian (YAS ignores the byte order here, even
+/// with `ebig`).
+pub enum YasSize {}
 
-impl LenPrefix for YasCompacted {
+impl LenPrefix for YasSize {
     const NAME: &'static str = "yas-compacted";
     const MAX: u64 = u64::MAX;
 
     #[inline]
     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
-        YasInt::write_unsigned(len as u128, w)
+        YasCompact::write_unsigned(len as u128, w)
     }
 
     #[inline]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
         let offset = r.offset();
-        let n = YasInt::read_unsigned(r, 8, "u64")?;
+        let n = YasCompact::read_unsigned(r, 8, "u64")?;
         to_usize(offset, n as u64)
     }
 }

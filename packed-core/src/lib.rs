@@ -19,7 +19,7 @@
 //! assert_eq!(packed_core::from_slice::<Item>(&bytes)?, item);
 //!
 //! // The same record under YAS's layout: header, 8-byte length.
-//! let yas = packed_core::to_vec_as::<packed_core::layout::Yas, _>(&item)?;
+//! let yas = packed_core::with::<packed_core::layout::Yas>().to_vec(&item)?;
 //! assert_eq!(&yas[..7], b"yas0017");
 //! assert_eq!(yas.len(), 7 + 8 + 2 + 4 + 8);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -27,26 +27,30 @@
 //!
 //! # Attributes
 //!
-//! On a struct or enum (each sets the framing of that type's own fields; a nested type
-//! with attributes of its own keeps them, one without any takes its parent's):
+//! This is the one table of the attributes (the README links here). On a struct or enum
+//! they set the framing of that type's own fields: a nested type with attributes of its
+//! own keeps them, one without any takes its parent's (at the top level, Bitsery's).
+//! Each value names a type in [`len`], [`num`] or [`layout`], chosen when the derive
+//! expands, so generated code never branches on the layout.
 //!
-//! | attribute | values | default |
-//! |---|---|---|
-//! | `len` | `"compact"` (Bitsery), `"u8"`, `"u16"`, `"u32"`, `"u64"` (YAS), `"varint"` (LEB128), `"yas-compacted"`, or a path to a [`LenPrefix`](len::LenPrefix) type | `"compact"` |
-//! | `int` | `"fixed"`, `"yas-compacted"`, `"varint"` (zigzag for signed) | `"fixed"` |
-//! | `endian` | `"little"`, `"big"` | `"little"` |
-//! | `header` | `"none"`, `"yas"` (written when the type is the top-level message) | `"none"` |
-//! | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below) | `"plain"` |
-//! | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"`: sets all five; keys given beside it override | |
-//! | `tag` | (enums) width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
-//! | `kind` | an integer, the type's [`Kind`] for envelopes | |
-//! | `crate` | path to `packed_core` if renamed | `::packed_core` |
-//! | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
+//! | on | attribute | values | default |
+//! |---|---|---|---|
+//! | struct, enum | `len` | `"compact"` (Bitsery's 1, 2 or 4 bytes: [`len::Compact`]), `"u8"`, `"u16"`, `"u32"`, `"u64"` (YAS's 8 bytes; [`len::U8`]..[`len::U64`]), `"varint"` (LEB128: [`len::Leb128`]), `"yas-compacted"` ([`len::YasSize`]), or a path to a [`LenPrefix`](len::LenPrefix) type | `"compact"` |
+//! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
+//! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
+//! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
+//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasEnums`]) | `"plain"` |
+//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
+//! | enum | `tag` | width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
+//! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
+//! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
+//! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
+//! | field | `len` | as on a struct; overrides every length prefix in the field's value | the container's |
+//! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
+//! | field | `skip` | not written; `Default::default()` on decode | |
+//! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
 //!
-//! On a field: `len` (overrides every length prefix in the field's value), `max = N`
-//! (checked on encode and decode, like Bitsery's `maxSize`), `skip` (not written;
-//! `Default::default()` on decode), `with = "module"` (`module::encode` and
-//! `module::decode`, with the signatures of [`Encode::encode`] and [`Decode::decode`]).
+//! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
 //!
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
 //! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
@@ -76,31 +80,42 @@
 //! | alone, in an `Option`, in a `VecDeque` | `02 00 80` | `82 00 80` | `80 00` |
 //! | in a `Vec`, slice or array | `00 80` | `82 00 80` | `80 00` |
 //!
+//! # Entry points
+//!
+//! The short functions ([`to_vec`], [`from_slice`], [`encode_into`], [`from_reader`],
+//! [`explain`], ... and their `_as::<L>` forms) cover the common cases; each is one call
+//! on a [`Config`], which combines any layout ([`with::<L>`](with),
+//! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
+//! source: a new or reused `Vec`, a [`Writer`], a `std::io` stream, a slice whole or in
+//! front, an existing value to decode into, or a [`Reader`].
+//!
+//! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
+//! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
+//! annotated encoding).
+//!
 //! # Speed
 //!
-//! - Slices of numbers (`Vec<f32>`, `[u16; 64]`) are one copy each way where the layout
-//!   writes integers at full width in the host's byte order.
-//! - A derived struct whose memory is its encoding (numbers and arrays of them, no
-//!   padding: a vertex, a triangle) is a *memory image*: a `Vec` of them is one copy
-//!   each way too. The derive proves it to the compiler from the fields' own proofs,
-//!   the struct's size and its field offsets, and emits one `unsafe` block resting on
-//!   that proof (it compiles under `#![forbid(unsafe_code)]`, as `bytemuck`'s derives
-//!   do); there is nothing to opt into.
-//! - Any other derived struct whose encoded size is fixed under the layout (with
-//!   `bool`s, `char`s, tuples, padding: an address, a flagged sample) is written as one
-//!   run and read from one borrowed slice, so its fields cost no bounds checks of their
-//!   own; so are runs of consecutive scalar fields inside larger structs (`qty` and
-//!   `price` of a line item; a sensor frame's forty readings).
-//! - The bytes and the errors (with their offsets) are always those of the
-//!   field-by-field path, which streams and [`explain`] use.
-//! - Strings are short in most records, and a call to `memcpy` for a dozen bytes costs
-//!   more than the copy: writing to a `Vec<u8>`, and decoding an owned `String`, move a
-//!   string of 4 to 32 bytes as two overlapping words. ASCII strings are checked in
-//!   words too; only a string with a byte from 0x80 up goes to `core::str::from_utf8`.
-//! - A decoded element is written straight into its `Vec`: the vector grows before the
-//!   element is built, so it is not built in a temporary and then copied over.
+//! Every value has one wire format, written field by field; the faster paths reach the
+//! same bytes and the same errors at the same offsets:
+//!
+//! - A derived struct whose encoded size is fixed under the layout (numbers, `bool`s,
+//!   `char`s, arrays and tuples of them: an address, a vertex) is written into a stack
+//!   buffer in one call and read from one borrowed slice, so its fields cost no bounds
+//!   checks of their own; so are runs of consecutive scalar fields inside larger
+//!   structs (`qty` and `price` of a line item).
+//! - Slices of numbers, and of derived structs whose memory is their encoding (*memory
+//!   images*: numbers and arrays of them, no padding), are one copy each way where the
+//!   layout writes integers at full width in the host's byte order. The derive proves a
+//!   struct is one from its fields' proofs, its size and its field offsets, in one
+//!   `unsafe` block that compiles under `#![forbid(unsafe_code)]`, as `bytemuck`'s
+//!   derives do; there is nothing to opt into.
+//! - Short strings are copied as two overlapping words, not with a call to `memcpy`,
+//!   and checked for ASCII in words; a decoded element is built in its `Vec` slot.
 //! - `&str` and `&[u8]` fields borrow from the input; [`from_slice_into`] decodes into an
 //!   existing value and reuses its `String`s and `Vec`s.
+//!
+//! Streams and [`explain`] take the field-by-field path. `PERF.md` in the repository
+//! has the measurements behind these choices and the commands that reproduce them.
 //!
 //! # Safety on hostile input
 //!
@@ -137,17 +152,17 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
-mod ctx;
+mod config;
+pub mod ctx;
 mod error;
-mod explain;
-mod image;
-mod impls;
+pub mod explain;
+mod fast;
 pub mod layout;
 pub mod len;
 pub mod num;
 mod read;
-mod run;
 mod traits;
+mod wire;
 mod write;
 
 #[doc(hidden)]
@@ -156,9 +171,10 @@ pub mod __private;
 
 use alloc::vec::Vec;
 
-pub use ctx::{Ctx, Cx, FieldLen, Forced, LenOverride, Mode, Native, NoOverride, Root, RootAs};
+pub use config::{config, with, Config};
+pub use ctx::Ctx;
 pub use error::{DecodeError, EncodeError};
-pub use explain::{compare, explain, explain_as, Comparison, Explanation, RoleTotals, Span};
+pub use explain::compare;
 pub use layout::Layout;
 pub use packed_derive::Packed;
 #[cfg(feature = "std")]
@@ -167,90 +183,105 @@ pub use read::{Limits, Reader, SliceReader};
 pub use traits::{Decode, DecodeOwned, Encode, Kind, Packed};
 #[cfg(feature = "std")]
 pub use write::IoWriter;
-pub use write::{PathSeg, Role, SizeCounter, Writer};
+pub use write::{SizeCounter, Writer};
 
-/// Writes `value`, with its header if its layout has one, under context `C` ([`Root`]
-/// for a type's own attributes, [`RootAs<L>`] for layout `L`).
+/// Encodes `value` into a new vector, sized exactly in advance: [`Config::to_vec`]
+/// under [`config`].
 ///
-/// # Errors
-/// As [`to_vec`].
-#[inline]
-pub fn encode_with<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
-    value: &T,
-    w: &mut W,
-) -> Result<(), EncodeError> {
-    T::encode_header::<C, W>(w)?;
-    value.encode::<C, W>(w)
-}
-
-/// Reads a value and its header, if its layout has one, under context `C`; leaves any
-/// further input unread.
-///
-/// # Errors
-/// As [`from_slice`], except that trailing input is not checked.
-#[inline]
-pub fn decode_with<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
-    r: &mut R,
-) -> Result<T, DecodeError> {
-    T::decode_header::<C, R>(r)?;
-    T::decode::<C, R>(r)
-}
-
-/// Encodes `value` into a new vector, sized exactly in advance.
+/// ```
+/// assert_eq!(packed_core::to_vec(&(7u16, "a"))?, [7, 0, 1, b'a']);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
 /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
 #[inline]
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    to_vec_as_ctx::<Root, T>(value)
+    config().to_vec(value)
 }
 
-/// Appends the encoding of `value` to `buf` (reuse one buffer across calls to avoid
-/// allocating) and returns how many bytes it wrote. On error `buf` is left as it was.
+/// Appends the encoding of `value` to `buf` and returns how many bytes it wrote:
+/// [`Config::encode_into`] under [`config`]. Reuse one buffer across calls to avoid
+/// allocating; on error `buf` is left as it was.
+///
+/// ```
+/// let mut buf = Vec::new();
+/// assert_eq!(packed_core::encode_into(&1u32, &mut buf)?, 4);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`to_vec`].
 #[inline]
 pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, EncodeError> {
-    encode_into_ctx::<Root, T>(value, buf)
+    config().encode_into(value, buf)
 }
 
-/// The exact number of bytes [`to_vec`] would write, without writing them.
+/// The exact number of bytes [`to_vec`] would write, without writing them:
+/// [`Config::encoded_len`] under [`config`].
+///
+/// ```
+/// assert_eq!(packed_core::encoded_len("hello")?, 1 + 5);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`to_vec`].
 #[inline]
 pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
-    encoded_len_ctx::<Root, T>(value)
+    config().encoded_len(value)
 }
 
-/// Decodes a `T` that must take up the whole of `bytes`. `T` may borrow from `bytes`
-/// (`&str`, `&[u8]`, `Cow<str>`), without copying.
+/// Decodes a `T` that must take up the whole of `bytes`: [`Config::from_slice`] under
+/// [`config`]. `T` may borrow from `bytes` (`&str`, `&[u8]`, `Cow<str>`), without
+/// copying.
+///
+/// ```
+/// assert_eq!(packed_core::from_slice::<&str>(&[2, b'h', b'i'])?, "hi");
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// [`DecodeError`] for malformed input, and [`DecodeError::TrailingBytes`] if bytes are
 /// left over.
 #[inline]
 pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
-    from_slice_ctx::<Root, T>(bytes, Limits::DEFAULT)
+    config().from_slice(bytes)
 }
 
-/// As [`from_slice`], with explicit [`Limits`].
+/// As [`from_slice`], with explicit [`Limits`]: [`Config::from_slice`] under
+/// `config().limits(limits)`.
+///
+/// ```
+/// use packed_core::{DecodeError, Limits};
+///
+/// let limits = Limits::DEFAULT.with_max_depth(0);
+/// assert_eq!(packed_core::from_slice_with_limits::<u8>(&[1], limits), Ok(1));
+/// ```
 ///
 /// # Errors
-/// As [`from_slice`], plus [`DecodeError::DepthLimitExceeded`] and
-/// [`DecodeError::ByteLimitExceeded`] at the limits.
+/// As [`from_slice`], plus [`DecodeError::DepthLimitExceeded`],
+/// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`] at
+/// the limits.
 #[inline]
 pub fn from_slice_with_limits<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, DecodeError> {
-    from_slice_ctx::<Root, T>(bytes, limits)
+    config().limits(limits).from_slice(bytes)
 }
 
-/// Decodes `bytes` into an existing value, reusing its `String`s and `Vec`s: the
-/// allocation-free way to decode a stream of messages of one type.
+/// Decodes `bytes` into an existing value, reusing its `String`s and `Vec`s:
+/// [`Config::from_slice_into`] under [`config`]. The allocation-free way to decode a
+/// stream of messages of one type.
+///
+/// ```
+/// let mut s = String::with_capacity(32);
+/// packed_core::from_slice_into(&[2, b'h', b'i'], &mut s)?;
+/// assert_eq!(s, "hi");
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`from_slice`]. On error `value` is valid but unspecified.
@@ -259,13 +290,16 @@ pub fn from_slice_into<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     value: &mut T,
 ) -> Result<(), DecodeError> {
-    let mut r = SliceReader::new(bytes);
-    T::decode_header::<Root, _>(&mut r)?;
-    value.decode_in_place::<Root, _>(&mut r)?;
-    finish(&r)
+    config().from_slice_into(bytes, value)
 }
 
-/// Decodes one `T` from the front of `bytes` and returns it with the rest.
+/// Decodes one `T` from the front of `bytes` and returns it with the rest:
+/// [`Config::take_from_slice`] under [`config`].
+///
+/// ```
+/// assert_eq!(packed_core::take_from_slice::<u8>(&[1, 2])?, (1, &[2][..]));
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`from_slice`], except that trailing input is returned, not an error.
@@ -273,28 +307,15 @@ pub fn from_slice_into<'de, T: Decode<'de>>(
 pub fn take_from_slice<'de, T: Decode<'de>>(
     bytes: &'de [u8],
 ) -> Result<(T, &'de [u8]), DecodeError> {
-    let mut r = SliceReader::new(bytes);
-    let v = decode_with::<Root, T, _>(&mut r)?;
-    Ok((v, r.rest()))
+    config().take_from_slice(bytes)
 }
 
-/// Encodes `value` under layout `L` instead of its own attributes.
-///
-/// The rule: `L` replaces the container-level layout of every type in the value's tree
-/// (the value's own and its nested types'); field-level attributes (`len`, `max`) keep
-/// their setting. So one type can be compared under every layout without a second
-/// declaration.
+/// Encodes `value` under layout `L` instead of its own attributes: [`Config::to_vec`]
+/// under [`with::<L>`](with), which gives the rule.
 ///
 /// ```
-/// use packed_core::{layout, Packed};
-///
-/// #[derive(Packed)]
-/// struct Msg { name: String }
-///
-/// let m = Msg { name: "hi".into() };
-/// assert_eq!(packed_core::to_vec_as::<layout::Bitsery, _>(&m)?.len(), 1 + 2);
-/// assert_eq!(packed_core::to_vec_as::<layout::YasNoHeader, _>(&m)?.len(), 8 + 2);
-/// assert_eq!(packed_core::to_vec_as::<layout::Yas, _>(&m)?.len(), 7 + 8 + 2);
+/// use packed_core::layout;
+/// assert_eq!(packed_core::to_vec_as::<layout::YasNoHeader, _>("hi")?.len(), 8 + 2);
 /// # Ok::<(), packed_core::EncodeError>(())
 /// ```
 ///
@@ -302,19 +323,33 @@ pub fn take_from_slice<'de, T: Decode<'de>>(
 /// As [`to_vec`].
 #[inline]
 pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    to_vec_as_ctx::<RootAs<L>, T>(value)
+    with::<L>().to_vec(value)
 }
 
-/// [`encoded_len`] under layout `L` (see [`to_vec_as`]).
+/// [`encoded_len`] under layout `L`: [`Config::encoded_len`] under [`with::<L>`](with).
+///
+/// ```
+/// use packed_core::layout;
+/// assert_eq!(packed_core::encoded_len_as::<layout::Yas, _>("hi")?, 7 + 8 + 2);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`to_vec`].
 #[inline]
 pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
-    encoded_len_ctx::<RootAs<L>, T>(value)
+    with::<L>().encoded_len(value)
 }
 
-/// [`encode_into`] under layout `L` (see [`to_vec_as`]).
+/// [`encode_into`] under layout `L`: [`Config::encode_into`] under [`with::<L>`](with).
+///
+/// ```
+/// use packed_core::layout;
+/// let mut buf = Vec::new();
+/// assert_eq!(packed_core::encode_into_as::<layout::Varint, _>(&300u32, &mut buf)?, 2);
+/// assert_eq!(buf, [0xAC, 0x02]);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`to_vec`].
@@ -323,79 +358,75 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
     value: &T,
     buf: &mut Vec<u8>,
 ) -> Result<usize, EncodeError> {
-    encode_into_ctx::<RootAs<L>, T>(value, buf)
+    with::<L>().encode_into(value, buf)
 }
 
-/// Decodes bytes written by [`to_vec_as::<L>`](to_vec_as).
+/// Decodes bytes written by [`to_vec_as::<L>`](to_vec_as): [`Config::from_slice`] under
+/// [`with::<L>`](with).
+///
+/// ```
+/// use packed_core::layout;
+/// let bytes = [2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i'];
+/// assert_eq!(packed_core::from_slice_as::<layout::YasNoHeader, &str>(&bytes)?, "hi");
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`from_slice`].
 #[inline]
 pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
-    from_slice_ctx::<RootAs<L>, T>(bytes, Limits::DEFAULT)
+    with::<L>().from_slice(bytes)
 }
 
-#[inline]
-fn to_vec_as_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    let mut buf = Vec::with_capacity(encoded_len_ctx::<C, T>(value)?);
-    encode_with::<C, T, _>(value, &mut buf)?;
-    Ok(buf)
+/// Explains the bytes [`to_vec`] writes for `value`: [`Config::explain`] under
+/// [`config`].
+///
+/// ```
+/// use packed_core::Packed;
+///
+/// #[derive(Packed)]
+/// struct Item { sku: String, qty: i32 }
+///
+/// let e = packed_core::explain(&Item { sku: "ab".into(), qty: 7 })?;
+/// assert_eq!(e.bytes(), packed_core::to_vec(&Item { sku: "ab".into(), qty: 7 })?);
+/// let t = e.by_role();
+/// assert_eq!((t.length, t.value), (1, 2 + 4));
+/// assert_eq!(e.spans()[0].path, "sku");
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`].
+pub fn explain<T: Encode + ?Sized>(value: &T) -> Result<explain::Explanation, EncodeError> {
+    config().explain(value)
 }
 
-#[inline]
-fn encode_into_ctx<C: Ctx, T: Encode + ?Sized>(
+/// Explains the bytes [`to_vec_as::<L>`](to_vec_as) writes for `value`:
+/// [`Config::explain`] under [`with::<L>`](with).
+///
+/// ```
+/// use packed_core::layout;
+/// let e = packed_core::explain_as::<layout::Yas, _>("hi")?;
+/// assert_eq!(e.by_role().header, 7);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`].
+pub fn explain_as<L: Layout, T: Encode + ?Sized>(
     value: &T,
-    buf: &mut Vec<u8>,
-) -> Result<usize, EncodeError> {
-    let start = buf.len();
-    match encode_with::<C, T, _>(value, buf) {
-        Ok(()) => Ok(buf.len() - start),
-        Err(e) => {
-            buf.truncate(start);
-            Err(e)
-        }
-    }
+) -> Result<explain::Explanation, EncodeError> {
+    with::<L>().explain(value)
 }
 
-#[inline]
-fn encoded_len_ctx<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
-    let mut counter = SizeCounter::default();
-    encode_with::<C, T, _>(value, &mut counter)?;
-    Ok(counter.len)
-}
-
-#[inline]
-fn from_slice_ctx<'de, C: Ctx, T: Decode<'de>>(
-    bytes: &'de [u8],
-    limits: Limits,
-) -> Result<T, DecodeError> {
-    // The value must take up the whole input, so input beyond the limit can never be
-    // valid; refusing it here also keeps the reader from mistaking the limit for the end
-    // of the input (a value ending exactly at the limit, a length checked against it).
-    if bytes.len() > limits.max_bytes {
-        return Err(DecodeError::ByteLimitExceeded {
-            offset: limits.max_bytes,
-            limit: limits.max_bytes,
-        });
-    }
-    let mut r = SliceReader::with_limits(bytes, limits);
-    let v = decode_with::<C, T, _>(&mut r)?;
-    finish(&r)?;
-    Ok(v)
-}
-
-#[inline]
-fn finish(r: &SliceReader<'_>) -> Result<(), DecodeError> {
-    match r.rest().len() {
-        0 => Ok(()),
-        remaining => Err(DecodeError::TrailingBytes {
-            offset: r.offset(),
-            remaining,
-        }),
-    }
-}
-
-/// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written.
+/// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written:
+/// [`Config::to_writer`] under [`config`].
+///
+/// ```
+/// let mut sink = Vec::new();
+/// assert_eq!(packed_core::to_writer(&true, &mut sink)?, 1);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`to_vec`], plus [`EncodeError::Io`].
@@ -404,22 +435,37 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
     value: &T,
     sink: W,
 ) -> Result<usize, EncodeError> {
-    let mut w = IoWriter::new(sink);
-    encode_with::<Root, T, _>(value, &mut w)?;
-    Ok(w.written())
+    config().to_writer(value, sink)
 }
 
-/// Decodes one owned value from a [`std::io::Read`] source. Reads exactly the value's
-/// bytes, so several messages can follow each other in one stream.
+/// Decodes one owned value from a [`std::io::Read`] source: [`Config::from_reader`]
+/// under [`config`]. Reads exactly the value's bytes, so several messages can follow
+/// each other in one stream.
+///
+/// ```
+/// assert_eq!(packed_core::from_reader::<String, _>(&[1, b'x'][..])?, "x");
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
 ///
 /// # Errors
 /// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
 #[cfg(feature = "std")]
 pub fn from_reader<T: DecodeOwned, R: std::io::Read>(source: R) -> Result<T, DecodeError> {
-    from_reader_with_limits(source, Limits::DEFAULT)
+    config().from_reader(source)
 }
 
-/// As [`from_reader`], with explicit [`Limits`].
+/// As [`from_reader`], with explicit [`Limits`]: [`Config::from_reader`] under
+/// `config().limits(limits)`.
+///
+/// ```
+/// use packed_core::{DecodeError, Limits};
+///
+/// let limits = Limits::DEFAULT.with_max_bytes(1);
+/// assert!(matches!(
+///     packed_core::from_reader_with_limits::<u16, _>(&[1, 0][..], limits),
+///     Err(DecodeError::ByteLimitExceeded { .. })
+/// ));
+/// ```
 ///
 /// # Errors
 /// As [`from_reader`], plus the limit errors.
@@ -428,6 +474,5 @@ pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::Read>(
     source: R,
     limits: Limits,
 ) -> Result<T, DecodeError> {
-    let mut r = IoReader::with_limits(source, limits);
-    decode_with::<Root, T, _>(&mut r)
+    config().limits(limits).from_reader(source)
 }

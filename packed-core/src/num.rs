@@ -5,8 +5,6 @@
 //! run-time flag. Branches that remain depend on the value (a compacted integer's
 //! width), never on the configuration.
 
-use alloc::vec::Vec;
-
 use crate::{DecodeError, EncodeError, Reader, Writer};
 
 mod sealed {
@@ -137,23 +135,6 @@ pub trait Endian: sealed::Sealed + 'static {
         r.read_into(b.as_mut())?;
         Ok(Self::num(b))
     }
-
-    /// Writes a slice of numbers; one bulk copy when this order is the host's.
-    ///
-    /// # Errors
-    /// From the writer.
-    fn write_slice<N: Num, W: Writer + ?Sized>(s: &[N], w: &mut W) -> Result<(), EncodeError>;
-
-    /// Appends `n` numbers to `out`; one bulk copy when this order is the host's.
-    /// The caller has checked that the input can hold them.
-    ///
-    /// # Errors
-    /// [`DecodeError::UnexpectedEnd`].
-    fn read_vec<'de, N: Num, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<N>,
-    ) -> Result<(), DecodeError>;
 }
 
 /// Little-endian: least significant byte first (Bitsery's default, YAS on x86).
@@ -163,49 +144,8 @@ pub enum Big {}
 impl sealed::Sealed for Little {}
 impl sealed::Sealed for Big {}
 
-/// Copies numbers in host order: one `memcpy` each way.
-#[inline]
-fn write_native<N: Num, W: Writer + ?Sized>(s: &[N], w: &mut W) -> Result<(), EncodeError> {
-    w.write_var_bytes(bytemuck::cast_slice(s))
-}
-
-#[inline]
-fn read_native<'de, N: Num, R: Reader<'de> + ?Sized>(
-    n: usize,
-    r: &mut R,
-    out: &mut Vec<N>,
-) -> Result<(), DecodeError> {
-    let start = out.len();
-    out.resize(start + n, N::default());
-    r.read_into(bytemuck::cast_slice_mut(&mut out[start..]))
-}
-
-#[inline]
-fn write_swapped<E: Endian, N: Num, W: Writer + ?Sized>(
-    s: &[N],
-    w: &mut W,
-) -> Result<(), EncodeError> {
-    s.iter().try_for_each(|&v| E::write(v, w))
-}
-
-#[inline]
-fn read_swapped<'de, E: Endian, N: Num, R: Reader<'de> + ?Sized>(
-    n: usize,
-    r: &mut R,
-    out: &mut Vec<N>,
-) -> Result<(), DecodeError> {
-    read_native(n, r, out)?;
-    let start = out.len() - n;
-    for v in &mut out[start..] {
-        let mut b = N::Bytes::default();
-        b.as_mut().copy_from_slice(bytemuck::bytes_of(v));
-        *v = E::num(b);
-    }
-    Ok(())
-}
-
 macro_rules! endian {
-    ($t:ty, $big:expr, $name:expr, $to:ident, $from:ident, $native:expr) => {
+    ($t:ty, $big:expr, $name:expr, $to:ident, $from:ident) => {
         impl Endian for $t {
             const BIG: bool = $big;
             const NAME: &'static str = $name;
@@ -217,51 +157,11 @@ macro_rules! endian {
             fn num<N: Num>(b: N::Bytes) -> N {
                 N::$from(b)
             }
-            #[cfg(target_endian = $native)]
-            #[inline]
-            fn write_slice<N: Num, W: Writer + ?Sized>(
-                s: &[N],
-                w: &mut W,
-            ) -> Result<(), EncodeError> {
-                write_native(s, w)
-            }
-            #[cfg(not(target_endian = $native))]
-            #[inline]
-            fn write_slice<N: Num, W: Writer + ?Sized>(
-                s: &[N],
-                w: &mut W,
-            ) -> Result<(), EncodeError> {
-                write_swapped::<Self, N, W>(s, w)
-            }
-            #[cfg(target_endian = $native)]
-            #[inline]
-            fn read_vec<'de, N: Num, R: Reader<'de> + ?Sized>(
-                n: usize,
-                r: &mut R,
-                out: &mut Vec<N>,
-            ) -> Result<(), DecodeError> {
-                read_native(n, r, out)
-            }
-            #[cfg(not(target_endian = $native))]
-            #[inline]
-            fn read_vec<'de, N: Num, R: Reader<'de> + ?Sized>(
-                n: usize,
-                r: &mut R,
-                out: &mut Vec<N>,
-            ) -> Result<(), DecodeError> {
-                read_swapped::<Self, N, R>(n, r, out)
-            }
         }
     };
 }
-endian!(Little, false, "little", to_le, from_le, "little");
-endian!(Big, true, "big", to_be, from_be, "big");
-
-// Keep both helpers referenced on every host.
-const _: () = {
-    let _ = write_swapped::<Little, u8, Vec<u8>>;
-    let _ = read_swapped::<Little, u8, crate::SliceReader<'static>>;
-};
+endian!(Little, false, "little", to_le, from_le);
+endian!(Big, true, "big", to_be, from_be);
 
 /// How integers wider than one byte are written. One-byte integers are always one raw
 /// byte, in every codec (as in YAS).
@@ -284,54 +184,20 @@ pub trait IntCodec: sealed::Sealed + 'static {
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::IntegerOverflow`].
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
-
-    /// Writes a slice of integers: one copy for one-byte integers (always raw bytes),
-    /// else one by one.
-    ///
-    /// # Errors
-    /// From the writer.
-    #[inline]
-    fn write_slice<I: Int, E: Endian, W: Writer + ?Sized>(
-        s: &[I],
-        w: &mut W,
-    ) -> Result<(), EncodeError> {
-        if I::BYTES == 1 {
-            return write_native(s, w);
-        }
-        s.iter().try_for_each(|&v| Self::write::<I, E, W>(v, w))
-    }
-
-    /// Appends `n` integers to `out`: one copy for one-byte integers, else one by one.
-    ///
-    /// # Errors
-    /// As [`read`](IntCodec::read).
-    #[inline]
-    fn read_vec<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<I>,
-    ) -> Result<(), DecodeError> {
-        if I::BYTES == 1 {
-            return read_native(n, r, out);
-        }
-        out.reserve(n);
-        for _ in 0..n {
-            out.push(Self::read::<I, E, R>(r)?);
-        }
-        Ok(())
-    }
 }
 
-/// Integers at full width in the layout's byte order (Bitsery, YAS binary).
+/// Integers at full width in the layout's byte order (`int = "fixed"`: Bitsery, YAS
+/// binary).
 pub enum Fixed {}
-/// YAS's compacted integers: a byte of width and sign, then the low bytes of the
-/// magnitude, always little-endian (YAS never swaps them, even with `ebig`).
-pub enum YasCompacted {}
-/// LEB128 varints, zigzag for signed types.
-pub enum Varint {}
+/// YAS's compacted integers (`int = "yas-compacted"`): a byte of width and sign, then
+/// the low bytes of the magnitude, always little-endian (YAS never swaps them, even with
+/// `ebig`).
+pub enum YasCompact {}
+/// LEB128 varints, zigzag for signed types (`int = "varint"`).
+pub enum ZigzagLeb128 {}
 impl sealed::Sealed for Fixed {}
-impl sealed::Sealed for YasCompacted {}
-impl sealed::Sealed for Varint {}
+impl sealed::Sealed for YasCompact {}
+impl sealed::Sealed for ZigzagLeb128 {}
 
 impl IntCodec for Fixed {
     const YAS_COMPACTED: bool = false;
@@ -345,21 +211,6 @@ impl IntCodec for Fixed {
     #[inline(always)]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
         E::read(r)
-    }
-    #[inline]
-    fn write_slice<I: Int, E: Endian, W: Writer + ?Sized>(
-        s: &[I],
-        w: &mut W,
-    ) -> Result<(), EncodeError> {
-        E::write_slice(s, w)
-    }
-    #[inline]
-    fn read_vec<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<I>,
-    ) -> Result<(), DecodeError> {
-        E::read_vec(n, r, out)
     }
 }
 
@@ -395,7 +246,7 @@ fn byte_width(m: u128) -> usize {
     (16 - (m.leading_zeros() as usize) / 8).max(1)
 }
 
-impl YasCompacted {
+impl YasCompact {
     /// Writes an unsigned magnitude in YAS's compacted unsigned form.
     #[inline]
     pub(crate) fn write_unsigned<W: Writer + ?Sized>(
@@ -432,7 +283,7 @@ impl YasCompacted {
     }
 }
 
-impl IntCodec for YasCompacted {
+impl IntCodec for YasCompact {
     const YAS_COMPACTED: bool = true;
     const FIXED: bool = false;
     const NAME: &'static str = "yas-compacted";
@@ -482,7 +333,7 @@ impl IntCodec for YasCompacted {
     }
 }
 
-impl Varint {
+impl ZigzagLeb128 {
     /// Writes `v` as unsigned LEB128.
     #[inline]
     pub(crate) fn write_u128<W: Writer + ?Sized>(
@@ -525,7 +376,7 @@ impl Varint {
     }
 }
 
-impl IntCodec for Varint {
+impl IntCodec for ZigzagLeb128 {
     const YAS_COMPACTED: bool = false;
     const FIXED: bool = false;
     const NAME: &'static str = "varint";

@@ -157,7 +157,8 @@ pub trait Reader<'de> {
     /// Leaves one level of nesting.
     fn leave(&mut self);
 
-    /// Checks that `n` more elements that take no input would fit in what is left of
+    /// *Safety: the zero-width budget.* Checks that `n` more elements that take no
+    /// input would fit in what is left of
     /// [`Limits::max_zero_width_elements`] for the document, without counting them:
     /// what a sequence whose elements may encode to nothing checks before it
     /// allocates, for the elements the bytes left cannot account for. `offset` is
@@ -171,7 +172,7 @@ pub trait Reader<'de> {
         ZeroWidthBudget::NONE.check(offset, n)
     }
 
-    /// Counts one element that took no input against
+    /// *Safety: the zero-width budget.* Counts one element that took no input against
     /// [`Limits::max_zero_width_elements`], for the whole document. Sequences,
     /// arrays, maps and sets call it after each element of a type that may encode to
     /// nothing (`MIN_WIRE` 0) that consumed no byte; `offset` is the sequence's (its
@@ -185,9 +186,10 @@ pub trait Reader<'de> {
         ZeroWidthBudget::NONE.check(offset, 1)
     }
 
-    /// Whether a derived struct of fixed size may read itself from one slice taken
-    /// with [`borrow_bytes`](Reader::borrow_bytes) (see [`Encode::fixed_size`](crate::Encode)):
-    /// true for [`SliceReader`]. The default, false, reads field by field.
+    /// *Speed: runs and memory images.* Whether a value of fixed size may read itself
+    /// from one slice taken with [`borrow_bytes`](Reader::borrow_bytes), and a `Vec` of
+    /// memory images its memory in one copy: true for [`SliceReader`]. The default,
+    /// false, reads field by field.
     #[doc(hidden)]
     #[inline(always)]
     fn lends_runs(&self) -> bool {

@@ -1,10 +1,16 @@
-//! The two traits the derive implements: [`Encode`] and [`Decode`].
+//! The traits the derive implements: [`Encode`] and [`Decode`], with [`DecodeOwned`],
+//! [`Packed`] and [`Kind`].
+//!
+//! Besides `encode` and `decode`, both traits declare a few hidden hooks: methods with
+//! defaults that the standard types and the derive override to reach the wire format's
+//! special forms (headers, the contiguous-sequence form) and the speed paths (runs,
+//! images, bulk copies). Each says below which path it serves; [`fast`](crate::fast)
+//! lists them all. A hand-written impl needs none of them.
 
 use alloc::vec::Vec;
 
-use crate::image::ImageProof;
-use crate::layout::{Header, Layout};
-use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::fast::{self, FixedSize};
+use crate::{wire, Ctx, DecodeError, EncodeError, Reader, Writer};
 
 /// A value that can be written as a packed record.
 ///
@@ -27,77 +33,60 @@ use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 /// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
 /// ```
 pub trait Encode {
-    /// The number of bytes every value of this type encodes to under context `C`, or 0
-    /// if that varies (or is nothing). Numbers under fixed-width integers, `bool`,
-    /// arrays and tuples of such types, and derived structs of them have one; derived
-    /// structs use it to write themselves as one run ([`Writer`] call) instead of one
-    /// per field. Must equal what [`encode`](Encode::encode) writes: a mismatch is an
-    /// error, not wrong bytes. Constant once inlined.
-    #[doc(hidden)]
-    #[inline(always)]
-    #[must_use]
-    fn fixed_size<C: Ctx>() -> usize {
-        0
-    }
-
-    /// Evidence that the type's memory is its encoding under fixed-width integers in
-    /// the host's byte order (numbers, arrays of them, derived structs of them without
-    /// padding or attributes): a slice of them is written as one copy.
-    #[doc(hidden)]
-    #[inline(always)]
-    #[must_use]
-    fn image_proof() -> Option<ImageProof<Self>>
-    where
-        Self: Sized,
-    {
-        None
-    }
-
     /// Writes `self` under context `C`.
     ///
     /// # Errors
     /// [`EncodeError`] if a length does not fit its prefix or `max`, or the writer fails.
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError>;
 
-    /// Writes the header of a top-level message of this type. Derived types use their
-    /// own layout's header; everything else the context's.
+    /// *Speed: runs and memory images.* The number of bytes every value of this type
+    /// encodes to under context `C`, or that it varies; and whether the type's memory is
+    /// its encoding there ([`FixedSize`]). Numbers, `bool`, `char`, arrays and tuples of
+    /// them, and derived structs of them have one: such a value is written as one run
+    /// (one [`Writer`] call) instead of one per field, and a slice of memory images as
+    /// one copy. Must agree with what [`encode`](Encode::encode) writes: a mismatch is
+    /// [`EncodeError::FixedSizeMismatch`], never wrong bytes. Constant once inlined.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::VARIES
+    }
+
+    /// *Wire format: headers.* Writes the header of a top-level message of this type.
+    /// Derived types use their own layout's header; everything else the context's.
     #[doc(hidden)]
     #[inline(always)]
     fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
-        <<C::Layout as Layout>::Header as Header>::write::<C::Layout, W>(w)
+        wire::write_header::<C, W>(w)
     }
 
-    /// Writes a slice of values as [`encode`](Encode::encode) writes each of them, one
-    /// after another: the elements of a `VecDeque`. Numbers override it with one bulk
-    /// copy; memory images (see `image_proof`) are one copy too.
+    /// *Speed: bulk copies and memory images.* Writes a slice of values as
+    /// [`encode`](Encode::encode) writes each of them, one after another, numbered from
+    /// `first_index` for `explain`: the elements of a `VecDeque`, and of contiguous
+    /// sequences by default. Numbers override it with one bulk copy; the default copies
+    /// memory images in one piece and writes anything else element by element.
     #[doc(hidden)]
     #[inline]
     fn encode_slice<C: Ctx, W: Writer + ?Sized>(
         items: &[Self],
+        first_index: usize,
         w: &mut W,
     ) -> Result<(), EncodeError>
     where
         Self: Sized,
     {
-        if let Some(proof) = crate::image::write_proof::<C, Self, W>(w) {
-            return w.write_var_bytes(proof.as_bytes(items));
-        }
-        for (i, item) in items.iter().enumerate() {
-            w.push_path(crate::PathSeg::Index(i));
-            item.encode::<C, W>(w)?;
-            w.pop_path();
-        }
-        Ok(())
+        fast::encode_slice::<C, Self, W>(items, first_index, w)
     }
 
-    /// Writes the elements of a contiguous sequence: a slice, `Vec`, `Box<[T]>` or
-    /// array (YAS's `std::vector`, `std::array`, C array). The default is
-    /// [`encode_slice`](Encode::encode_slice). Fieldless `#[repr(int)]` enums override
-    /// it with their layout's element form ([`EnumRepr`](crate::layout::EnumRepr)):
-    /// YAS copies such a sequence as raw memory, so without the size byte a single
-    /// enum has.
+    /// *Wire format: the contiguous-sequence form.* Writes the elements of a contiguous
+    /// sequence: a slice, `Vec`, `Box<[T]>` or array (YAS's `std::vector`,
+    /// `std::array`, C array). The default is [`encode_slice`](Encode::encode_slice).
+    /// Fieldless `#[repr(int)]` enums override it with their layout's element form
+    /// ([`EnumRepr`](crate::layout::EnumRepr)): YAS copies such a sequence as raw
+    /// memory, so without the size byte a single enum has.
     ///
-    /// A type whose elements are written differently here must have no `fixed_size`
+    /// A type whose elements are written differently here must have no fixed size
     /// (arrays multiply it) and no drop glue (`Vec`'s in-place decode reads elements
     /// that own nothing through [`Decode`]'s `decode_contiguous`, and the others one by
     /// one as single values).
@@ -110,7 +99,7 @@ pub trait Encode {
     where
         Self: Sized,
     {
-        Self::encode_slice::<C, W>(items, w)
+        Self::encode_slice::<C, W>(items, 0, w)
     }
 }
 
@@ -133,30 +122,12 @@ pub trait Encode {
 /// assert_eq!((p.x, p.y), (1, -2));
 /// ```
 pub trait Decode<'de>: Sized {
-    /// A lower bound on the encoded size in bytes under any layout (0 if unsure).
-    /// Sequence decoders use it to reject lengths the input cannot hold before they
-    /// allocate. Overstating it would reject valid input; understating is always safe.
+    /// *Safety on hostile input.* A lower bound on the encoded size in bytes under any
+    /// layout (0 if unsure). Sequence decoders use it to reject lengths the input cannot
+    /// hold before they allocate; elements of a type with 0 are counted against
+    /// [`Limits::max_zero_width_elements`](crate::Limits) when they take no input.
+    /// Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
-
-    /// The number of bytes every value of this type takes under context `C`, or 0 if
-    /// that varies: [`Encode::fixed_size`] for decoding. Derived structs with one read
-    /// themselves from one borrowed run of that many bytes. Must equal what
-    /// [`decode`](Decode::decode) reads.
-    #[doc(hidden)]
-    #[inline(always)]
-    #[must_use]
-    fn fixed_size<C: Ctx>() -> usize {
-        0
-    }
-
-    /// [`Encode`]'s `image_proof`, for decoding: a `Vec` of the type is read as one
-    /// copy of the input.
-    #[doc(hidden)]
-    #[inline(always)]
-    #[must_use]
-    fn image_proof() -> Option<ImageProof<Self>> {
-        None
-    }
 
     /// Reads a value under context `C`.
     ///
@@ -178,17 +149,32 @@ pub trait Decode<'de>: Sized {
         Ok(())
     }
 
-    /// Reads and checks the header of a top-level message of this type.
+    /// *Speed: runs and memory images.* [`Encode`]'s `fixed_size`, for decoding:
+    /// derived structs with one read themselves from one borrowed run of that many
+    /// bytes, and a `Vec` of memory images is one copy of the input. Must agree with
+    /// what [`decode`](Decode::decode) reads: a mismatch is
+    /// [`DecodeError::FixedSizeMismatch`].
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::VARIES
+    }
+
+    /// *Wire format: headers.* Reads and checks the header of a top-level message of
+    /// this type.
     #[doc(hidden)]
     #[inline(always)]
     fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
-        <<C::Layout as Layout>::Header as Header>::read::<C::Layout, R>(r)
+        wire::read_header::<C, R>(r)
     }
 
-    /// Appends `n` values to `out`, each read as [`decode`](Decode::decode) reads it:
-    /// the elements of a `VecDeque`. Numbers override it with one bulk copy, memory
-    /// images are one copy too, and values of a fixed size are read from one slice
-    /// taken with one bounds check. The caller has checked `n` against the input.
+    /// *Speed: bulk copies, memory images and runs.* Appends `n` values to `out`, each
+    /// read as [`decode`](Decode::decode) reads it: the elements of a `VecDeque`, and
+    /// of contiguous sequences by default. Numbers override it with one bulk copy; the
+    /// default reads memory images as one copy, values of a fixed size from one slice
+    /// taken with one bounds check, and anything else one by one. The caller has
+    /// checked `n` against the input.
     #[doc(hidden)]
     #[inline]
     fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(
@@ -196,20 +182,12 @@ pub trait Decode<'de>: Sized {
         r: &mut R,
         out: &mut Vec<Self>,
     ) -> Result<(), DecodeError> {
-        if let Some(proof) = crate::image::read_proof::<C, Self, R>(n, r) {
-            return crate::image::decode_image(proof, n, r, out);
-        }
-        if crate::run::read_as_runs::<C, Self, R>(n, r) {
-            return crate::run::decode_runs::<C, Self, R>(n, r, out);
-        }
-        for _ in 0..n {
-            crate::impls::seq::push_with(out, || Self::decode::<C, R>(r))?;
-        }
-        Ok(())
+        fast::decode_append::<C, Self, R>(n, r, out)
     }
 
-    /// Appends the `n` elements of a contiguous sequence (a slice, `Vec`, `Box<[T]>` or
-    /// array) to `out`: [`Encode`]'s `encode_contiguous` for decoding. The default is
+    /// *Wire format: the contiguous-sequence form.* Appends the `n` elements of a
+    /// contiguous sequence (a slice, `Vec`, `Box<[T]>` or array) to `out`: [`Encode`]'s
+    /// `encode_contiguous`, for decoding. The default is
     /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
     /// the input.
     #[doc(hidden)]

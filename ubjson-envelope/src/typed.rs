@@ -152,7 +152,7 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
 }
 
 /// Explains the envelope of `value` byte by byte: the UBJSON framing (role
-/// [`Header`](packed_core::Role::Header)), the kind (a value at path `kind`), the
+/// [`Header`](packed_core::explain::Role::Header)), the kind (a value at path `kind`), the
 /// payload count (a length at `payload`) and the record's own spans, with their own
 /// paths (so an envelope lines up field by field with the bare record in
 /// [`packed_core::compare`]).
@@ -177,8 +177,8 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
 pub fn explain<T: Encode + Kind + ?Sized>(
     value: &T,
     mode: Mode,
-) -> Result<packed_core::Explanation, EnvelopeError> {
-    use packed_core::Role;
+) -> Result<packed_core::explain::Explanation, EnvelopeError> {
+    use packed_core::explain::Role;
     let record = packed_core::explain(value)?;
     let mut header = Vec::new();
     let at = Header::new(T::KIND, record.bytes().len(), mode)?.write(&mut header);

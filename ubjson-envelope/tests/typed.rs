@@ -1,7 +1,8 @@
 //! Envelopes around `#[derive(Packed)]` records: `to_vec`, `to_vec_with`,
 //! `write_into`, `from_slice`, and the `Dispatcher`.
 
-use packed_core::{DecodeError, Encode, Explanation, Kind, Packed, Role};
+use packed_core::explain::{Explanation, Role};
+use packed_core::{DecodeError, Encode, Kind, Packed};
 use ubjson_envelope::{
     from_slice, to_vec, to_vec_with, unwrap, wrap, write_into, Dispatcher, EnvelopeError, Mode,
 };

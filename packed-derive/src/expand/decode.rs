@@ -153,15 +153,12 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
     };
 
     let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
-    let image_proof = g.image_proof(&quote!(#k::Decode<'__de>));
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
             const MIN_WIRE: #k::__private::usize = #min_wire;
 
             #fixed_size
-
-            #image_proof
 
             #inline
             fn decode<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(

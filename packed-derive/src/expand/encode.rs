@@ -95,14 +95,11 @@ pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
         _ => TokenStream::new(),
     };
     let fixed_size = g.fixed_size(&quote!(#k::Encode));
-    let image_proof = g.image_proof(&quote!(#k::Encode));
     let inline = g.inline_attr();
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Encode for #ident #ty_g #where_c {
             #fixed_size
-
-            #image_proof
 
             #inline
             fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(

@@ -210,7 +210,9 @@ impl<'a> Gen<'a> {
     }
 
     /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
-    /// or 0 if any varies. `trait_path` is `Encode` or `Decode<'__de>`.
+    /// or varies if any does; and, for a struct that may be a memory image
+    /// ([`image_condition`](Self::image_condition)), the proof that it is one.
+    /// `trait_path` is `Encode` or `Decode<'__de>`.
     pub(crate) fn fixed_size(&self, trait_path: &TokenStream) -> TokenStream {
         let Data::Struct(_, fields) = &self.cont.data else {
             return TokenStream::new();
@@ -222,54 +224,59 @@ impl<'a> Gen<'a> {
         let sizes = fields.iter().filter(|f| f.is_plain()).map(|f| {
             let ty = f.ty;
             let ctx = self.field_ctx(f);
-            quote!(<#ty as #trait_path>::fixed_size::<#ctx>())
+            quote!(<#ty as #trait_path>::fixed_size::<#ctx>().bytes())
+        });
+        let image = self.image_condition(trait_path).map(|condition| {
+            quote! {
+                .with_image(if #condition {
+                    // SAFETY: every field is a memory image under its context (the
+                    // proofs above) and they cover the struct's bytes without a gap
+                    // (size and offsets), so the struct has no padding, any bytes are a
+                    // valid value, and its encoding, its fields' in order, is its memory.
+                    #k::__private::Some(unsafe { #k::__private::ImageProof::new_unchecked() })
+                } else {
+                    #k::__private::None
+                })
+            }
         });
         quote! {
             #[inline(always)]
-            fn fixed_size<__C: #k::Ctx>() -> #k::__private::usize {
-                #k::__private::run_size(&[#(#sizes),*])
+            fn fixed_size<__C: #k::Ctx>() -> #k::__private::FixedSize<Self> {
+                #k::__private::FixedSize::run(&[#(#sizes),*]) #image
             }
         }
     }
 
-    /// `fn image_proof` for a struct that may be a memory image: no layout of its own
-    /// (a field's own layout could write integers differently from the context) and
-    /// fields without attributes. It is one if every field's type is (their proofs) and
-    /// the fields leave no gap: the size is the sum of the field sizes and each field
-    /// starts where the previous one ends. The compiler evaluates both checks; the one
-    /// `unsafe` block rests on them. `trait_path` is `Encode` or `Decode<'__de>`.
-    pub(crate) fn image_proof(&self, trait_path: &TokenStream) -> TokenStream {
+    /// For a struct that may be a memory image (no layout of its own, since a field's
+    /// own layout could write integers differently from the context, and fields without
+    /// attributes), the condition that it is one: every field's type is one under the
+    /// field's context (their proofs) and the fields leave no gap: the size is the sum of
+    /// the field sizes and each field starts where the previous one ends. The compiler
+    /// evaluates it; the one `unsafe` block rests on it.
+    fn image_condition(&self, trait_path: &TokenStream) -> Option<TokenStream> {
         let Data::Struct(_, fields) = &self.cont.data else {
-            return TokenStream::new();
+            return None;
         };
         let plain = fields.iter().all(Field::is_bare);
         if !plain || fields.is_empty() || self.cont.own_layout().is_some() {
-            return TokenStream::new();
+            return None;
         }
-        let k = &self.krate;
         let tys: Vec<&syn::Type> = fields.iter().map(|f| f.ty).collect();
+        let proofs = fields.iter().map(|f| {
+            let ty = f.ty;
+            let ctx = self.field_ctx(f);
+            quote!(<#ty as #trait_path>::fixed_size::<#ctx>().is_image())
+        });
         let offsets = fields.iter().enumerate().map(|(i, f)| {
             let m = &f.member;
             let before = &tys[..i];
             quote!(::core::mem::offset_of!(Self, #m) == 0usize #(+ ::core::mem::size_of::<#before>())*)
         });
-        quote! {
-            #[inline(always)]
-            fn image_proof() -> #k::__private::Option<#k::__private::ImageProof<Self>> {
-                #(<#tys as #trait_path>::image_proof()?;)*
-                if ::core::mem::size_of::<Self>() == 0usize #(+ ::core::mem::size_of::<#tys>())*
-                    #(&& #offsets)*
-                {
-                    // SAFETY: every field is a memory image (the proofs above) and they
-                    // cover the struct's bytes without a gap (size and offsets), so the
-                    // struct has no padding, any bytes are a valid value, and its
-                    // encoding, its fields' in order, is its memory.
-                    #k::__private::Some(unsafe { #k::__private::ImageProof::new_unchecked() })
-                } else {
-                    #k::__private::None
-                }
-            }
-        }
+        Some(quote! {
+            #(#proofs &&)*
+            ::core::mem::size_of::<Self>() == 0usize #(+ ::core::mem::size_of::<#tys>())*
+            #(&& #offsets)*
+        })
     }
 
     /// For a fieldless `#[repr(int)]` enum, the conversions its impls share, as
@@ -441,8 +448,8 @@ fn len_path(len: &LenSpec, k: &TokenStream) -> TokenStream {
                     "u16" => "U16",
                     "u32" => "U32",
                     "u64" => "U64",
-                    "varint" => "Varint",
-                    _ => "YasCompacted",
+                    "varint" => "Leb128",
+                    _ => "YasSize",
                 },
                 Span::call_site(),
             );
@@ -459,8 +466,8 @@ fn own_layout(cont: &Container<'_>, k: &TokenStream) -> TokenStream {
     let len = len_path(&l.len, k);
     let int = match l.int {
         "fixed" => quote!(#k::num::Fixed),
-        "varint" => quote!(#k::num::Varint),
-        _ => quote!(#k::num::YasCompacted),
+        "varint" => quote!(#k::num::ZigzagLeb128),
+        _ => quote!(#k::num::YasCompact),
     };
     let endian = if l.endian == "big" {
         quote!(#k::num::Big)

@@ -24,19 +24,23 @@ const _: () = {
     #[automatically_derived]
     impl ::packed_core::Encode for Frame {
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
-            ::packed_core::__private::run_size(
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
+            Self,
+        > {
+            ::packed_core::__private::FixedSize::run(
                 &[
                     <Vec<
                         u8,
                     > as ::packed_core::Encode>::fixed_size::<
                         <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
+                    >()
+                        .bytes(),
                     <String as ::packed_core::Encode>::fixed_size::<
                         <<__C as ::packed_core::Ctx>::Enter<
                             __PackedOwnLayout,
                         > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
-                    >(),
+                    >()
+                        .bytes(),
                 ],
             )
         }
@@ -89,8 +93,10 @@ const _: () = {
             + <Vec<u8> as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <String as ::packed_core::Decode<'__de>>::MIN_WIRE;
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
-            ::packed_core::__private::run_size(
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
+            Self,
+        > {
+            ::packed_core::__private::FixedSize::run(
                 &[
                     <Vec<
                         u8,
@@ -98,14 +104,16 @@ const _: () = {
                         '__de,
                     >>::fixed_size::<
                         <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
+                    >()
+                        .bytes(),
                     <String as ::packed_core::Decode<
                         '__de,
                     >>::fixed_size::<
                         <<__C as ::packed_core::Ctx>::Enter<
                             __PackedOwnLayout,
                         > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
-                    >(),
+                    >()
+                        .bytes(),
                 ],
             )
         }

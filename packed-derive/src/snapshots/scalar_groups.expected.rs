@@ -18,184 +18,303 @@ const _: () = {
     #[automatically_derived]
     impl ::packed_core::Encode for Line {
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
-            ::packed_core::__private::run_size(
-                &[
-                    <String as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i32 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i64 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <String as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u8 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i8 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u16 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i16 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u32 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i32 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u64 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i64 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <f32 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <f64 as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <bool as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <[char; 2] as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                ],
-            )
-        }
-        #[inline(always)]
-        fn image_proof() -> ::packed_core::__private::Option<
-            ::packed_core::__private::ImageProof<Self>,
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
+            Self,
         > {
-            <String as ::packed_core::Encode>::image_proof()?;
-            <i32 as ::packed_core::Encode>::image_proof()?;
-            <i64 as ::packed_core::Encode>::image_proof()?;
-            <String as ::packed_core::Encode>::image_proof()?;
-            <u8 as ::packed_core::Encode>::image_proof()?;
-            <i8 as ::packed_core::Encode>::image_proof()?;
-            <u16 as ::packed_core::Encode>::image_proof()?;
-            <i16 as ::packed_core::Encode>::image_proof()?;
-            <u32 as ::packed_core::Encode>::image_proof()?;
-            <i32 as ::packed_core::Encode>::image_proof()?;
-            <u64 as ::packed_core::Encode>::image_proof()?;
-            <i64 as ::packed_core::Encode>::image_proof()?;
-            <f32 as ::packed_core::Encode>::image_proof()?;
-            <f64 as ::packed_core::Encode>::image_proof()?;
-            <bool as ::packed_core::Encode>::image_proof()?;
-            <[char; 2] as ::packed_core::Encode>::image_proof()?;
-            if ::core::mem::size_of::<Self>()
-                == 0usize + ::core::mem::size_of::<String>()
-                    + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                    + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                    + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                    + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                    + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                    + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                    + ::core::mem::size_of::<f64>() + ::core::mem::size_of::<bool>()
-                    + ::core::mem::size_of::<[char; 2]>()
-                && ::core::mem::offset_of!(Self, sku) == 0usize
-                && ::core::mem::offset_of!(Self, qty)
-                    == 0usize + ::core::mem::size_of::<String>()
-                && ::core::mem::offset_of!(Self, price)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>()
-                && ::core::mem::offset_of!(Self, note)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                && ::core::mem::offset_of!(Self, a)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>()
-                && ::core::mem::offset_of!(Self, b)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                && ::core::mem::offset_of!(Self, c)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>()
-                && ::core::mem::offset_of!(Self, d)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                && ::core::mem::offset_of!(Self, e)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>()
-                && ::core::mem::offset_of!(Self, f)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                && ::core::mem::offset_of!(Self, g)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>()
-                && ::core::mem::offset_of!(Self, h)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                && ::core::mem::offset_of!(Self, i)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>()
-                && ::core::mem::offset_of!(Self, j)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                && ::core::mem::offset_of!(Self, k)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                        + ::core::mem::size_of::<f64>()
-                && ::core::mem::offset_of!(Self, l)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                        + ::core::mem::size_of::<f64>() + ::core::mem::size_of::<bool>()
-            {
-                ::packed_core::__private::Some(unsafe {
-                    ::packed_core::__private::ImageProof::new_unchecked()
-                })
-            } else {
-                ::packed_core::__private::None
-            }
+            ::packed_core::__private::FixedSize::run(
+                    &[
+                        <String as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <String as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u8 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i8 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u16 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i16 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <f32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <f64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <bool as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <[char; 2] as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                    ],
+                )
+                .with_image(
+                    if <String as ::packed_core::Encode>::fixed_size::<
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    >()
+                        .is_image()
+                        && <i32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <String as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u8 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i8 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u16 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i16 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <f32 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <f64 as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <bool as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <[char; 2] as ::packed_core::Encode>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && ::core::mem::size_of::<Self>()
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                                + ::core::mem::size_of::<bool>()
+                                + ::core::mem::size_of::<[char; 2]>()
+                        && ::core::mem::offset_of!(Self, sku) == 0usize
+                        && ::core::mem::offset_of!(Self, qty)
+                            == 0usize + ::core::mem::size_of::<String>()
+                        && ::core::mem::offset_of!(Self, price)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                        && ::core::mem::offset_of!(Self, note)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                        && ::core::mem::offset_of!(Self, a)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                        && ::core::mem::offset_of!(Self, b)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                        && ::core::mem::offset_of!(Self, c)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                        && ::core::mem::offset_of!(Self, d)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                        && ::core::mem::offset_of!(Self, e)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                        && ::core::mem::offset_of!(Self, f)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                        && ::core::mem::offset_of!(Self, g)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                        && ::core::mem::offset_of!(Self, h)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                        && ::core::mem::offset_of!(Self, i)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                        && ::core::mem::offset_of!(Self, j)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                        && ::core::mem::offset_of!(Self, k)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                        && ::core::mem::offset_of!(Self, l)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                                + ::core::mem::size_of::<bool>()
+                    {
+                        ::packed_core::__private::Some(unsafe {
+                            ::packed_core::__private::ImageProof::new_unchecked()
+                        })
+                    } else {
+                        ::packed_core::__private::None
+                    },
+                )
         }
         #[inline]
         fn encode<
@@ -390,216 +509,367 @@ const _: () = {
             + <bool as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <[char; 2] as ::packed_core::Decode<'__de>>::MIN_WIRE;
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
-            ::packed_core::__private::run_size(
-                &[
-                    <String as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i32 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i64 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <String as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u8 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i8 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u16 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i16 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u32 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i32 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <u64 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <i64 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <f32 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <f64 as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <bool as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                    <[char; 2] as ::packed_core::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >(),
-                ],
-            )
-        }
-        #[inline(always)]
-        fn image_proof() -> ::packed_core::__private::Option<
-            ::packed_core::__private::ImageProof<Self>,
+        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
+            Self,
         > {
-            <String as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i32 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i64 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <String as ::packed_core::Decode<'__de>>::image_proof()?;
-            <u8 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i8 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <u16 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i16 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <u32 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i32 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <u64 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <i64 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <f32 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <f64 as ::packed_core::Decode<'__de>>::image_proof()?;
-            <bool as ::packed_core::Decode<'__de>>::image_proof()?;
-            <[char; 2] as ::packed_core::Decode<'__de>>::image_proof()?;
-            if ::core::mem::size_of::<Self>()
-                == 0usize + ::core::mem::size_of::<String>()
-                    + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                    + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                    + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                    + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                    + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                    + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                    + ::core::mem::size_of::<f64>() + ::core::mem::size_of::<bool>()
-                    + ::core::mem::size_of::<[char; 2]>()
-                && ::core::mem::offset_of!(Self, sku) == 0usize
-                && ::core::mem::offset_of!(Self, qty)
-                    == 0usize + ::core::mem::size_of::<String>()
-                && ::core::mem::offset_of!(Self, price)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>()
-                && ::core::mem::offset_of!(Self, note)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                && ::core::mem::offset_of!(Self, a)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>()
-                && ::core::mem::offset_of!(Self, b)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                && ::core::mem::offset_of!(Self, c)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>()
-                && ::core::mem::offset_of!(Self, d)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                && ::core::mem::offset_of!(Self, e)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>()
-                && ::core::mem::offset_of!(Self, f)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                && ::core::mem::offset_of!(Self, g)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>()
-                && ::core::mem::offset_of!(Self, h)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                && ::core::mem::offset_of!(Self, i)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>()
-                && ::core::mem::offset_of!(Self, j)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                && ::core::mem::offset_of!(Self, k)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                        + ::core::mem::size_of::<f64>()
-                && ::core::mem::offset_of!(Self, l)
-                    == 0usize + ::core::mem::size_of::<String>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<i64>()
-                        + ::core::mem::size_of::<String>() + ::core::mem::size_of::<u8>()
-                        + ::core::mem::size_of::<i8>() + ::core::mem::size_of::<u16>()
-                        + ::core::mem::size_of::<i16>() + ::core::mem::size_of::<u32>()
-                        + ::core::mem::size_of::<i32>() + ::core::mem::size_of::<u64>()
-                        + ::core::mem::size_of::<i64>() + ::core::mem::size_of::<f32>()
-                        + ::core::mem::size_of::<f64>() + ::core::mem::size_of::<bool>()
-            {
-                ::packed_core::__private::Some(unsafe {
-                    ::packed_core::__private::ImageProof::new_unchecked()
-                })
-            } else {
-                ::packed_core::__private::None
-            }
+            ::packed_core::__private::FixedSize::run(
+                    &[
+                        <String as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <String as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u8 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i8 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u16 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i16 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <u64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <i64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <f32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <f64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <bool as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                        <[char; 2] as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .bytes(),
+                    ],
+                )
+                .with_image(
+                    if <String as ::packed_core::Decode<
+                        '__de,
+                    >>::fixed_size::<
+                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    >()
+                        .is_image()
+                        && <i32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <String as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u8 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i8 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u16 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i16 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <u64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <i64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <f32 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <f64 as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <bool as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && <[char; 2] as ::packed_core::Decode<
+                            '__de,
+                        >>::fixed_size::<
+                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        >()
+                            .is_image()
+                        && ::core::mem::size_of::<Self>()
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                                + ::core::mem::size_of::<bool>()
+                                + ::core::mem::size_of::<[char; 2]>()
+                        && ::core::mem::offset_of!(Self, sku) == 0usize
+                        && ::core::mem::offset_of!(Self, qty)
+                            == 0usize + ::core::mem::size_of::<String>()
+                        && ::core::mem::offset_of!(Self, price)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                        && ::core::mem::offset_of!(Self, note)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                        && ::core::mem::offset_of!(Self, a)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                        && ::core::mem::offset_of!(Self, b)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                        && ::core::mem::offset_of!(Self, c)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                        && ::core::mem::offset_of!(Self, d)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                        && ::core::mem::offset_of!(Self, e)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                        && ::core::mem::offset_of!(Self, f)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                        && ::core::mem::offset_of!(Self, g)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                        && ::core::mem::offset_of!(Self, h)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                        && ::core::mem::offset_of!(Self, i)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                        && ::core::mem::offset_of!(Self, j)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                        && ::core::mem::offset_of!(Self, k)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                        && ::core::mem::offset_of!(Self, l)
+                            == 0usize + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<String>()
+                                + ::core::mem::size_of::<u8>()
+                                + ::core::mem::size_of::<i8>()
+                                + ::core::mem::size_of::<u16>()
+                                + ::core::mem::size_of::<i16>()
+                                + ::core::mem::size_of::<u32>()
+                                + ::core::mem::size_of::<i32>()
+                                + ::core::mem::size_of::<u64>()
+                                + ::core::mem::size_of::<i64>()
+                                + ::core::mem::size_of::<f32>()
+                                + ::core::mem::size_of::<f64>()
+                                + ::core::mem::size_of::<bool>()
+                    {
+                        ::packed_core::__private::Some(unsafe {
+                            ::packed_core::__private::ImageProof::new_unchecked()
+                        })
+                    } else {
+                        ::packed_core::__private::None
+                    },
+                )
         }
         #[inline]
         fn decode<

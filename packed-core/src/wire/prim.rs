@@ -1,8 +1,14 @@
 //! Numbers, `bool`, `char`, `()`, `PhantomData`.
+//!
+//! Integers are written by the layout's codec ([`IntCodec`]) in its byte order, floats
+//! at full width in the byte order, `usize`/`isize` as `u64`/`i64` on every platform,
+//! `bool` as one byte `0` or `1`, `char` as its scalar value in a `u32`, and `()` and
+//! `PhantomData` as nothing.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+use crate::fast::{self, FixedSize};
 use crate::layout::Layout;
 use crate::num::{Endian, IntCodec};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -25,31 +31,23 @@ macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                int_size::<C, $t>()
-            }
-            #[inline(always)]
-            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
-                Some(crate::image::number())
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                FixedSize::of(int_size::<C, $t>()).with_image(fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 I::<C>::write::<$t, E<C>, W>(*self, w)
             }
             #[inline]
-            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError> {
-                I::<C>::write_slice::<$t, E<C>, W>(items, w)
+            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], _first_index: usize, w: &mut W) -> Result<(), EncodeError> {
+                fast::vec::write_ints::<I<C>, E<C>, $t, W>(items, w)
             }
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                int_size::<C, $t>()
-            }
-            #[inline(always)]
-            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
-                Some(crate::image::number())
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                <$t as Encode>::fixed_size::<C>()
             }
             #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -57,7 +55,7 @@ macro_rules! int {
             }
             #[inline]
             fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(n: usize, r: &mut R, out: &mut Vec<Self>) -> Result<(), DecodeError> {
-                I::<C>::read_vec::<$t, E<C>, R>(n, r, out)
+                fast::vec::read_ints::<I<C>, E<C>, $t, R>(n, r, out)
             }
         }
     )*};
@@ -68,31 +66,23 @@ macro_rules! float {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                core::mem::size_of::<$t>()
-            }
-            #[inline(always)]
-            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
-                Some(crate::image::number())
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                FixedSize::of(core::mem::size_of::<$t>()).with_image(fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 E::<C>::write(*self, w)
             }
             #[inline]
-            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], w: &mut W) -> Result<(), EncodeError> {
-                E::<C>::write_slice(items, w)
+            fn encode_slice<C: Ctx, W: Writer + ?Sized>(items: &[Self], _first_index: usize, w: &mut W) -> Result<(), EncodeError> {
+                fast::vec::write_numbers::<E<C>, $t, W>(items, w)
             }
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = core::mem::size_of::<$t>();
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                core::mem::size_of::<$t>()
-            }
-            #[inline(always)]
-            fn image_proof() -> Option<crate::image::ImageProof<Self>> {
-                Some(crate::image::number())
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                <$t as Encode>::fixed_size::<C>()
             }
             #[inline(always)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -100,7 +90,7 @@ macro_rules! float {
             }
             #[inline]
             fn decode_append<C: Ctx, R: Reader<'de> + ?Sized>(n: usize, r: &mut R, out: &mut Vec<Self>) -> Result<(), DecodeError> {
-                E::<C>::read_vec(n, r, out)
+                fast::vec::read_numbers::<E<C>, $t, R>(n, r, out)
             }
         }
     )*};
@@ -112,8 +102,8 @@ macro_rules! size {
         /// Written as its 64-bit counterpart on every platform.
         impl Encode for $t {
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                int_size::<C, $wire>()
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                FixedSize::of(int_size::<C, $wire>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -123,8 +113,8 @@ macro_rules! size {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
             #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                int_size::<C, $wire>()
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                <$t as Encode>::fixed_size::<C>()
             }
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -139,8 +129,8 @@ size!(usize => u64, isize => i64);
 
 impl Encode for bool {
     #[inline(always)]
-    fn fixed_size<C: Ctx>() -> usize {
-        1
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(1)
     }
     #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -151,8 +141,8 @@ impl Encode for bool {
 impl<'de> Decode<'de> for bool {
     const MIN_WIRE: usize = 1;
     #[inline(always)]
-    fn fixed_size<C: Ctx>() -> usize {
-        1
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(1)
     }
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -173,8 +163,8 @@ fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
 /// A `char` is its scalar value as a `u32`.
 impl Encode for char {
     #[inline(always)]
-    fn fixed_size<C: Ctx>() -> usize {
-        int_size::<C, u32>()
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(int_size::<C, u32>())
     }
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -185,8 +175,8 @@ impl Encode for char {
 impl<'de> Decode<'de> for char {
     const MIN_WIRE: usize = 1;
     #[inline(always)]
-    fn fixed_size<C: Ctx>() -> usize {
-        int_size::<C, u32>()
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        <char as Encode>::fixed_size::<C>()
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {

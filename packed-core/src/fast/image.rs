@@ -4,47 +4,48 @@
 //! encoding is its memory, and so is that of an array of numbers or a struct of them
 //! without padding. A slice of such values is written as one copy of its memory and a
 //! `Vec` of them is read as one copy of the input. Whether a type qualifies is
-//! evidence, not a flag: an [`ImageProof`] can only be made with `unsafe`, by this crate
+//! evidence, not a flag: an [`ImageProof`] can only be made with `unsafe`, by this module
 //! for numbers and arrays, and by the derive for a struct whose fields all have one and
-//! whose size and field offsets leave no gap (checked by the compiler).
+//! whose size and field offsets leave no gap (checked by the compiler). It travels in the
+//! type's [`FixedSize`](super::FixedSize) under a context.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::layout::Layout;
-use crate::num::{Endian, IntCodec};
+use crate::num::{Endian, IntCodec, Num};
 use crate::{Ctx, Decode, DecodeError, Encode, Reader, Writer};
 
-/// Evidence that `T` is a memory image: all its bytes are initialised (no padding),
-/// every sequence of `size_of::<T>()` bytes is a valid `T`, and under a layout with
-/// fixed-width integers in the host's byte order its encoding is exactly its memory.
-///
-/// Returned by the hidden `image_proof` of [`Encode`](crate::Encode) and
-/// [`Decode`](crate::Decode); the derive composes it from the fields' proofs.
-pub struct ImageProof<T>(PhantomData<fn() -> T>);
+/// Evidence that `T` is a memory image under the context whose
+/// [`FixedSize`](super::FixedSize) carries it: all its bytes are initialised (no
+/// padding), every sequence of `size_of::<T>()` bytes is a valid `T`, and its encoding
+/// under that context is exactly its memory.
+pub struct ImageProof<T: ?Sized>(PhantomData<fn() -> T>);
 
-impl<T> Clone for ImageProof<T> {
+impl<T: ?Sized> Clone for ImageProof<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for ImageProof<T> {}
+impl<T: ?Sized> Copy for ImageProof<T> {}
 
-impl<T> ImageProof<T> {
+impl<T: ?Sized> ImageProof<T> {
     /// The proof for `T`.
     ///
     /// # Safety
     /// `T` has no padding or other uninitialised bytes, every sequence of
-    /// `size_of::<T>()` bytes is a valid `T`, and `T`'s encoding under fixed-width
-    /// integers in the host's byte order is exactly its memory.
+    /// `size_of::<T>()` bytes is a valid `T`, and `T`'s encoding under the context the
+    /// proof is returned for (by the `fixed_size` hook) is exactly its memory.
     #[inline(always)]
     #[must_use]
     #[allow(unsafe_code)]
     pub const unsafe fn new_unchecked() -> Self {
         Self(PhantomData)
     }
+}
 
-    /// The memory of `items`: their encoding, where [`is_encoding`] holds.
+impl<T> ImageProof<T> {
+    /// The memory of `items`: their encoding, under the proof's context.
     #[inline(always)]
     #[must_use]
     pub fn as_bytes(self, items: &[T]) -> &[u8] {
@@ -67,9 +68,8 @@ impl<T> ImageProof<T> {
         if size == 0 {
             return;
         }
-        // One `memcpy` into the spare capacity. (A vector loop of `read_unaligned`
-        // values ran 0.77x `memcpy`'s time under glibc's malloc, but 1.16x under
-        // mimalloc, which the benchmarks use; `memcpy` is the steadier of the two.)
+        // One `memcpy` into the spare capacity: steadier across allocators than a
+        // vector loop of `read_unaligned` values (PERF.md).
         let n = bytes.len() / size;
         out.reserve(n);
         let len = out.len();
@@ -92,15 +92,19 @@ impl<T> ImageProof<T> {
     }
 }
 
-/// The proof for a number (an integer or a float).
+/// The proof for a number (an integer or a float) under context `C`, where `C` writes
+/// numbers as their memory ([`is_encoding`]).
 #[inline(always)]
-pub(crate) fn number<N: crate::num::Num>() -> ImageProof<N> {
+pub(crate) fn number<C: Ctx, N: Num>() -> Option<ImageProof<N>> {
+    if !is_encoding::<C>() {
+        return None;
+    }
     // SAFETY: `N: bytemuck::Pod` (a bound of `Num`): no padding, and every bit pattern
-    // is a valid value. Written at full width in the host's byte order, a number is its
-    // memory (that is `Endian::bytes` in the host's order).
+    // is a valid value. Under `C` numbers are written at full width in the host's byte
+    // order, so a number is its memory (that is `Endian::bytes` in the host's order).
     #[allow(unsafe_code)]
     unsafe {
-        ImageProof::new_unchecked()
+        Some(ImageProof::new_unchecked())
     }
 }
 
@@ -108,44 +112,44 @@ pub(crate) fn number<N: crate::num::Num>() -> ImageProof<N> {
 #[inline(always)]
 pub(crate) fn array<T, const N: usize>(_element: ImageProof<T>) -> ImageProof<[T; N]> {
     // SAFETY: an array is its elements back to back, with no padding between or after
-    // them, so it is a memory image when its element type is one (the argument).
+    // them, and its encoding is its elements' one after another (with the elements'
+    // context, which has the array's layout), so it is a memory image when its element
+    // type is one (the argument).
     #[allow(unsafe_code)]
     unsafe {
         ImageProof::new_unchecked()
     }
 }
 
-/// Whether values are written as their memory under context `C`: integers at full
+/// Whether numbers are written as their memory under context `C`: integers at full
 /// width and in the host's byte order (floats always are). A constant once inlined.
 #[inline(always)]
 #[must_use]
-pub fn is_encoding<C: Ctx>() -> bool {
+pub(crate) fn is_encoding<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Int as IntCodec>::FIXED
         && <<C::Layout as Layout>::Endian as Endian>::BIG == cfg!(target_endian = "big")
 }
 
-/// The proof for writing a slice of `T` as its memory under `C` to `w`: the type has
-/// one, values are their memory under `C`, and the writer does not watch elements.
+/// The proof for writing a slice of `T` as its memory under `C` to `w`: the type is an
+/// image under `C`, takes space, and the writer does not watch elements.
 #[inline(always)]
 pub(crate) fn write_proof<C: Ctx, T: Encode, W: Writer + ?Sized>(w: &W) -> Option<ImageProof<T>> {
-    if is_encoding::<C>() && core::mem::size_of::<T>() != 0 && w.takes_runs() {
-        T::image_proof()
-    } else {
-        None
+    match T::fixed_size::<C>().image() {
+        Some(proof) if core::mem::size_of::<T>() != 0 && w.takes_runs() => Some(proof),
+        _ => None,
     }
 }
 
-/// The proof for reading `n` values of `T` under `C` as one copy from `r`: as
-/// [`write_proof`], and the reader can lend all their bytes, which it has.
+/// The proof for reading `n` values of `T` under `C` as one copy from `r`: the type is
+/// an image under `C`, and the reader can lend all their bytes, which it has.
 #[inline(always)]
 pub(crate) fn read_proof<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,
 ) -> Option<ImageProof<T>> {
-    if is_encoding::<C>() && crate::run::lends(r, core::mem::size_of::<T>(), n) {
-        T::image_proof()
-    } else {
-        None
+    match T::fixed_size::<C>().image() {
+        Some(proof) if super::run::lends(r, core::mem::size_of::<T>(), n) => Some(proof),
+        _ => None,
     }
 }
 
@@ -170,6 +174,7 @@ mod tests {
     use alloc::{vec, vec::Vec};
 
     use super::ImageProof;
+    use crate::ctx::Root;
     use crate::{layout, Decode, DecodeError, Encode, Packed};
 
     #[derive(Packed, Clone, Copy, PartialEq, Debug)]
@@ -205,9 +210,11 @@ mod tests {
         n: u32,
     }
 
+    /// Whether `T` is a memory image under the Bitsery layout, the same for encoding and
+    /// decoding.
     fn has<T: Encode + for<'de> Decode<'de>>() -> bool {
-        let e = <T as Encode>::image_proof().is_some();
-        assert_eq!(e, <T as Decode<'_>>::image_proof().is_some());
+        let e = <T as Encode>::fixed_size::<Root>().is_image();
+        assert_eq!(e, <T as Decode<'_>>::fixed_size::<Root>().is_image());
         e
     }
 
@@ -220,6 +227,11 @@ mod tests {
         assert!(!has::<Flag>() && !has::<bool>(), "a bool has invalid bytes");
         assert!(!has::<Own>(), "a type with its own layout");
         assert!(!has::<Pair<Padded>>() && !has::<usize>() && !has::<char>());
+        // Not under a layout that does not write numbers as their memory.
+        let big = <Vertex as Encode>::fixed_size::<crate::ctx::RootAs<layout::BitseryBig>>();
+        assert_eq!((big.bytes(), big.is_image()), (12, false));
+        let varint = <u32 as Encode>::fixed_size::<crate::ctx::RootAs<layout::Varint>>();
+        assert_eq!((varint.bytes(), varint.is_image()), (0, false));
     }
 
     fn vertices(n: usize) -> Vec<Vertex> {
@@ -304,7 +316,7 @@ mod tests {
 
     #[test]
     fn extend_from_bytes_takes_whole_values_only() {
-        let proof = <u32 as Decode<'_>>::image_proof().unwrap();
+        let proof = <u32 as Decode<'_>>::fixed_size::<Root>().image().unwrap();
         let mut out = vec![9u32];
         proof.extend_from_bytes(&[1, 0, 0, 0, 2, 0, 0, 0, 3], &mut out);
         assert_eq!(out, [9, 1, 2]);

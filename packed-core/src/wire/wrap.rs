@@ -1,13 +1,19 @@
-//! Wrappers: `Option`, `Box`, references, `Cow`, tuples.
+//! Wrappers: `Option`, `Box`, references, `Cow`.
+//!
+//! `&T`, `Box<T>` and `Cow<T>` are written as the `T` they hold. An `Option` is a
+//! presence flag (`00`/`01`, as Bitsery's `StdOptional` and YAS write it), then the
+//! value if present.
 
 use alloc::{borrow::Cow, boxed::Box};
 
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Role, Writer};
+use crate::explain::{framed, Role};
+use crate::fast::FixedSize;
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 impl<T: Encode + ?Sized> Encode for &T {
     #[inline(always)]
-    fn fixed_size<C: Ctx>() -> usize {
-        T::fixed_size::<C>()
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(T::fixed_size::<C>().bytes())
     }
     #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -61,10 +67,7 @@ impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        w.begin_frame(Role::Flag);
-        let r = w.write_byte(u8::from(self.is_some()));
-        w.end_frame();
-        r?;
+        framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -102,63 +105,3 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 fn invalid_flag(offset: usize, byte: u8) -> DecodeError {
     DecodeError::InvalidOptionFlag { offset, byte }
 }
-
-macro_rules! tuple {
-    ($($n:tt $t:ident),+) => {
-        /// Elements in order, no prefix.
-        impl<$($t: Encode),+> Encode for ($($t,)+) {
-            #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
-            }
-            /// One run where the size is fixed (the derive groups scalar fields this way).
-            /// Always inline, like the decode below.
-            #[inline(always)]
-            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-                if crate::run::write_as_run::<C, Self, W>(w) {
-                    return crate::run::encode_run::<C, Self, W>(self, w);
-                }
-                $(self.$n.encode::<C::Elem, W>(w)?;)+
-                Ok(())
-            }
-        }
-        impl<'de, $($t: Decode<'de>),+> Decode<'de> for ($($t,)+) {
-            const MIN_WIRE: usize = 0 $(+ $t::MIN_WIRE)+;
-            #[inline(always)]
-            fn fixed_size<C: Ctx>() -> usize {
-                crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])
-            }
-            // Always inline: at `#[inline]` the compiler kept the derive's scalar groups
-            // out of line, and a reader passed to an out-of-line function keeps its
-            // position in memory for the whole decode (see `SliceReader::short`).
-            #[inline(always)]
-            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-                if crate::run::read_as_run::<C, Self, R>(r) {
-                    return crate::run::decode_flat_run::<C, Self, R>(r);
-                }
-                Ok(($($t::decode::<C::Elem, R>(r)?,)+))
-            }
-            #[inline(always)]
-            fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
-                if crate::run::read_as_run::<C, Self, R>(r) {
-                    *self = crate::run::decode_flat_run::<C, Self, R>(r)?;
-                    return Ok(());
-                }
-                $(self.$n.decode_in_place::<C::Elem, R>(r)?;)+
-                Ok(())
-            }
-        }
-    };
-}
-tuple!(0 A);
-tuple!(0 A, 1 B);
-tuple!(0 A, 1 B, 2 C2);
-tuple!(0 A, 1 B, 2 C2, 3 D);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G, 7 H);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K);
-tuple!(0 A, 1 B, 2 C2, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L);

@@ -1,0 +1,428 @@
+//! [`Config`]: the one entry point for every combination of layout, limits and
+//! destination or source.
+
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+
+use crate::ctx::{Root, RootAs};
+use crate::explain::{Explanation, Recorder};
+use crate::{
+    Ctx, Decode, DecodeError, Encode, EncodeError, Layout, Limits, Reader, SizeCounter,
+    SliceReader, Writer,
+};
+#[cfg(feature = "std")]
+use crate::{DecodeOwned, IoReader, IoWriter};
+
+/// How to encode and decode: the layout (each type's own attributes, or one layout for
+/// the whole tree) and the [`Limits`] of decoding. Start from [`config`] or
+/// [`with::<L>`](with), set what differs, then encode or decode; every short function
+/// of the crate root is one of these calls (`to_vec(v)` is `config().to_vec(v)`,
+/// `from_slice_as::<L, _>(b)` is `with::<L>().from_slice(b)`).
+///
+/// ```
+/// use packed_core::{layout, Limits, Packed};
+///
+/// #[derive(Packed, Debug, PartialEq)]
+/// struct Msg { name: String, tags: Vec<u8> }
+///
+/// let m = Msg { name: "hi".into(), tags: vec![1, 2] };
+/// let yas = packed_core::with::<layout::Yas>();
+/// let bytes = yas.to_vec(&m)?;
+/// assert_eq!(&bytes[..7], b"yas0017");
+///
+/// // The same layout, decoding hostile input under tighter limits, into a reused value.
+/// let strict = yas.limits(Limits::DEFAULT.with_max_bytes(64));
+/// let mut reused = Msg { name: String::with_capacity(16), tags: Vec::new() };
+/// strict.from_slice_into(&bytes, &mut reused)?;
+/// assert_eq!(reused, m);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// `Config` is a small `Copy` value that the compiler folds away: a call through it
+/// compiles to the same code as the short function.
+pub struct Config<C: Ctx = Root> {
+    limits: Limits,
+    ctx: PhantomData<fn() -> C>,
+}
+
+impl<C: Ctx> Clone for Config<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: Ctx> Copy for Config<C> {}
+
+impl<C: Ctx> core::fmt::Debug for Config<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Config")
+            .field("ctx", &core::any::type_name::<C>())
+            .field("limits", &self.limits)
+            .finish()
+    }
+}
+
+impl Default for Config<Root> {
+    fn default() -> Self {
+        config()
+    }
+}
+
+/// The configuration of the short functions: every type uses its own attributes
+/// (Bitsery's layout where it has none), with the default [`Limits`].
+///
+/// ```
+/// # use packed_core::Packed;
+/// #[derive(Packed)]
+/// struct Point { x: i16, y: i16 }
+///
+/// assert_eq!(packed_core::config().to_vec(&Point { x: 1, y: -1 })?, [1, 0, 0xFF, 0xFF]);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+#[inline]
+#[must_use]
+pub fn config() -> Config<Root> {
+    Config {
+        limits: Limits::DEFAULT,
+        ctx: PhantomData,
+    }
+}
+
+/// The configuration that encodes and decodes under layout `L` instead of the types'
+/// own attributes, with the default [`Limits`].
+///
+/// The rule: `L` replaces the container-level layout of every type in the value's tree
+/// (the value's own and its nested types'); field-level attributes (`len`, `max`) keep
+/// their setting. So one type can be compared under every layout without a second
+/// declaration.
+///
+/// ```
+/// use packed_core::{layout, Packed};
+///
+/// #[derive(Packed)]
+/// struct Msg { name: String }
+///
+/// let m = Msg { name: "hi".into() };
+/// assert_eq!(packed_core::with::<layout::Bitsery>().to_vec(&m)?.len(), 1 + 2);
+/// assert_eq!(packed_core::with::<layout::YasNoHeader>().to_vec(&m)?.len(), 8 + 2);
+/// assert_eq!(packed_core::with::<layout::Yas>().to_vec(&m)?.len(), 7 + 8 + 2);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+#[inline]
+#[must_use]
+pub fn with<L: Layout>() -> Config<RootAs<L>> {
+    config().layout::<L>()
+}
+
+impl<C: Ctx> Config<C> {
+    /// This configuration under layout `L` for the whole tree (see [`with`]); the
+    /// limits stay.
+    ///
+    /// ```
+    /// # use packed_core::{layout, Limits};
+    /// let c = packed_core::config().limits(Limits::DEFAULT.with_max_depth(4));
+    /// let bytes = c.layout::<layout::YasNoHeader>().to_vec(&vec![7u8])?;
+    /// assert_eq!(bytes, [1, 0, 0, 0, 0, 0, 0, 0, 7]);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn layout<L: Layout>(self) -> Config<RootAs<L>> {
+        Config {
+            limits: self.limits,
+            ctx: PhantomData,
+        }
+    }
+
+    /// This configuration with `limits` for decoding (encoding has none).
+    ///
+    /// ```
+    /// # use packed_core::{DecodeError, Limits};
+    /// let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(2));
+    /// assert_eq!(
+    ///     c.from_slice::<u32>(&[1, 0, 0, 0]),
+    ///     Err(DecodeError::ByteLimitExceeded { offset: 2, limit: 2 })
+    /// );
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn limits(self, limits: Limits) -> Self {
+        Self { limits, ..self }
+    }
+
+    /// Writes `value`, with its header if its layout has one, to any [`Writer`]: what
+    /// every other encoding method runs on.
+    ///
+    /// ```
+    /// let mut counter = packed_core::SizeCounter::default();
+    /// packed_core::config().encode_to(&"abc", &mut counter)?;
+    /// assert_eq!(counter.len, 4);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec), plus the writer's errors.
+    #[inline]
+    pub fn encode_to<T: Encode + ?Sized, W: Writer + ?Sized>(
+        self,
+        value: &T,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
+        T::encode_header::<C, W>(w)?;
+        value.encode::<C, W>(w)
+    }
+
+    /// Encodes `value` into a new vector, sized exactly in advance.
+    ///
+    /// ```
+    /// assert_eq!(packed_core::config().to_vec(&(1u8, true))?, [1, 1]);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
+    /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
+    #[inline]
+    pub fn to_vec<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, EncodeError> {
+        let mut buf = Vec::with_capacity(self.encoded_len(value)?);
+        self.encode_to(value, &mut buf)?;
+        Ok(buf)
+    }
+
+    /// Appends the encoding of `value` to `buf` (reuse one buffer across calls to avoid
+    /// allocating) and returns how many bytes it wrote. On error `buf` is left as it was.
+    ///
+    /// ```
+    /// let mut buf = vec![0xAA];
+    /// assert_eq!(packed_core::config().encode_into(&"hi", &mut buf)?, 3);
+    /// assert_eq!(buf, [0xAA, 2, b'h', b'i']);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec).
+    #[inline]
+    pub fn encode_into<T: Encode + ?Sized>(
+        self,
+        value: &T,
+        buf: &mut Vec<u8>,
+    ) -> Result<usize, EncodeError> {
+        let start = buf.len();
+        match self.encode_to(value, buf) {
+            Ok(()) => Ok(buf.len() - start),
+            Err(e) => {
+                buf.truncate(start);
+                Err(e)
+            }
+        }
+    }
+
+    /// The exact number of bytes [`to_vec`](Config::to_vec) would write, without
+    /// writing them.
+    ///
+    /// ```
+    /// use packed_core::layout;
+    /// assert_eq!(packed_core::with::<layout::Yas>().encoded_len(&"hi")?, 7 + 8 + 2);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec).
+    #[inline]
+    pub fn encoded_len<T: Encode + ?Sized>(self, value: &T) -> Result<usize, EncodeError> {
+        let mut counter = SizeCounter::default();
+        self.encode_to(value, &mut counter)?;
+        Ok(counter.len)
+    }
+
+    /// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written.
+    /// Every field is a separate `write_all`: wrap an unbuffered sink (a file, a socket)
+    /// in a [`std::io::BufWriter`].
+    ///
+    /// ```
+    /// let mut sink = Vec::new();
+    /// assert_eq!(packed_core::config().to_writer(&7u16, &mut sink)?, 2);
+    /// assert_eq!(sink, [7, 0]);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec), plus [`EncodeError::Io`].
+    #[cfg(feature = "std")]
+    pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
+        self,
+        value: &T,
+        sink: W,
+    ) -> Result<usize, EncodeError> {
+        let mut w = IoWriter::new(sink);
+        self.encode_to(value, &mut w)?;
+        Ok(w.written())
+    }
+
+    /// Explains the bytes [`to_vec`](Config::to_vec) writes for `value`: every byte
+    /// attributed to its field path and its [`Role`](crate::explain::Role).
+    ///
+    /// ```
+    /// use packed_core::{explain::Role, layout, Packed};
+    ///
+    /// #[derive(Packed)]
+    /// struct Item { sku: String, qty: i32 }
+    ///
+    /// let item = Item { sku: "ab".into(), qty: 7 };
+    /// let e = packed_core::with::<layout::Yas>().explain(&item)?;
+    /// assert_eq!(e.spans()[0].role, Role::Header);
+    /// assert_eq!(e.by_role().length, 8);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec).
+    pub fn explain<T: Encode + ?Sized>(self, value: &T) -> Result<Explanation, EncodeError> {
+        let mut w = Recorder::default();
+        self.encode_to(value, &mut w)?;
+        Ok(w.finish())
+    }
+
+    /// Reads a value and its header, if its layout has one, from any [`Reader`]: what
+    /// every other decoding method runs on. Leaves any further input unread, and
+    /// applies the reader's own limits, not this configuration's.
+    ///
+    /// ```
+    /// use packed_core::SliceReader;
+    ///
+    /// let mut r = SliceReader::new(&[2, b'h', b'i', 9]);
+    /// let s: &str = packed_core::config().decode_from(&mut r)?;
+    /// assert_eq!((s, r.rest()), ("hi", &[9][..]));
+    /// # Ok::<(), packed_core::DecodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice), except that trailing input is not checked.
+    #[inline]
+    pub fn decode_from<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+        self,
+        r: &mut R,
+    ) -> Result<T, DecodeError> {
+        T::decode_header::<C, R>(r)?;
+        T::decode::<C, R>(r)
+    }
+
+    /// Decodes a `T` that must take up the whole of `bytes`. `T` may borrow from `bytes`
+    /// (`&str`, `&[u8]`, `Cow<str>`), without copying.
+    ///
+    /// ```
+    /// let v: Vec<&str> = packed_core::config().from_slice(&[2, 1, b'a', 0])?;
+    /// assert_eq!(v, ["a", ""]);
+    /// # Ok::<(), packed_core::DecodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`DecodeError`] for malformed input, [`DecodeError::TrailingBytes`] if bytes are
+    /// left over, and [`DecodeError::DepthLimitExceeded`],
+    /// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`]
+    /// at the limits.
+    #[inline]
+    pub fn from_slice<'de, T: Decode<'de>>(self, bytes: &'de [u8]) -> Result<T, DecodeError> {
+        let mut r = self.whole_input(bytes)?;
+        let v = self.decode_from(&mut r)?;
+        finish(&r)?;
+        Ok(v)
+    }
+
+    /// Decodes `bytes`, which it must take up whole, into an existing value, reusing
+    /// its `String`s and `Vec`s: the allocation-free way to decode a stream of messages
+    /// of one type.
+    ///
+    /// ```
+    /// let mut names: Vec<String> = vec!["previous".into(); 3];
+    /// packed_core::config().from_slice_into(&[1, 2, b'h', b'i'], &mut names)?;
+    /// assert_eq!(names, ["hi"]);
+    /// # Ok::<(), packed_core::DecodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice). On error `value` is valid but unspecified.
+    #[inline]
+    pub fn from_slice_into<'de, T: Decode<'de>>(
+        self,
+        bytes: &'de [u8],
+        value: &mut T,
+    ) -> Result<(), DecodeError> {
+        let mut r = self.whole_input(bytes)?;
+        T::decode_header::<C, _>(&mut r)?;
+        value.decode_in_place::<C, _>(&mut r)?;
+        finish(&r)
+    }
+
+    /// Decodes one `T` from the front of `bytes` and returns it with the rest.
+    ///
+    /// ```
+    /// let (n, rest): (u16, _) = packed_core::config().take_from_slice(&[1, 0, 9])?;
+    /// assert_eq!((n, rest), (1, &[9][..]));
+    /// # Ok::<(), packed_core::DecodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice), except that trailing input is returned,
+    /// not an error.
+    #[inline]
+    pub fn take_from_slice<'de, T: Decode<'de>>(
+        self,
+        bytes: &'de [u8],
+    ) -> Result<(T, &'de [u8]), DecodeError> {
+        let mut r = SliceReader::with_limits(bytes, self.limits);
+        let v = self.decode_from(&mut r)?;
+        Ok((v, r.rest()))
+    }
+
+    /// Decodes one owned value from a [`std::io::Read`] source. Reads exactly the
+    /// value's bytes, so several messages can follow each other in one stream; wrap an
+    /// unbuffered source in a [`std::io::BufReader`].
+    ///
+    /// ```
+    /// let mut stream: &[u8] = &[3, 0, 4, 0];
+    /// let c = packed_core::config();
+    /// assert_eq!(c.from_reader::<u16, _>(&mut stream)?, 3);
+    /// assert_eq!(c.from_reader::<u16, _>(&mut stream)?, 4);
+    /// # Ok::<(), packed_core::DecodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice) (without the trailing-bytes check), plus
+    /// [`DecodeError::Io`].
+    #[cfg(feature = "std")]
+    pub fn from_reader<T: DecodeOwned, R: std::io::Read>(
+        self,
+        source: R,
+    ) -> Result<T, DecodeError> {
+        let mut r = IoReader::with_limits(source, self.limits);
+        self.decode_from(&mut r)
+    }
+
+    /// A reader over `bytes`, which the value must take up whole.
+    #[inline]
+    fn whole_input<'de>(self, bytes: &'de [u8]) -> Result<SliceReader<'de>, DecodeError> {
+        // The value must take up the whole input, so input beyond the limit can never be
+        // valid; refusing it here also keeps the reader from mistaking the limit for the
+        // end of the input (a value ending exactly at the limit, a length checked
+        // against it).
+        if bytes.len() > self.limits.max_bytes {
+            return Err(DecodeError::ByteLimitExceeded {
+                offset: self.limits.max_bytes,
+                limit: self.limits.max_bytes,
+            });
+        }
+        Ok(SliceReader::with_limits(bytes, self.limits))
+    }
+}
+
+/// Checks that the reader is at the end of its input.
+#[inline]
+fn finish(r: &SliceReader<'_>) -> Result<(), DecodeError> {
+    match r.rest().len() {
+        0 => Ok(()),
+        remaining => Err(DecodeError::TrailingBytes {
+            offset: r.offset(),
+            remaining,
+        }),
+    }
+}

@@ -1,0 +1,107 @@
+//! How fast the bytes get there. Every `unsafe` block of the crate is in this module.
+//!
+//! The format files (`wire/`) say what the bytes are, one value at a time, field by
+//! field. This module holds the faster ways to the same bytes, and nothing here may
+//! change them:
+//!
+//! | path | what | where |
+//! |---|---|---|
+//! | field by field | every value through its `encode` / `decode`, every field through the writer's and reader's hooks | `wire/`, the derive |
+//! | fixed-size run | a value whose size is fixed under the layout is written into a stack buffer and handed over in one call, and read from one borrowed slice: one bounds check per value, not per field | [`run`] |
+//! | memory image | a slice of values whose memory is their encoding is one copy each way | [`image`] |
+//! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`] |
+//! | word copies | a short string is moved as two overlapping words, not a call to `memcpy`; an ASCII string is checked in words | [`copy`], [`utf8`] |
+//! | in-slot elements | a decoded element is built in its `Vec` slot, not copied there | [`vec::push_with`] |
+//!
+//! **The invariant:** every path writes the bytes the field-by-field path writes, and
+//! accepts and rejects the input it accepts and rejects, with the same errors at the
+//! same offsets. A path that cannot keep that (a stream, which cannot lend a run; a
+//! writer that watches every field, as `explain` does; input too short for the whole
+//! run) is not taken. The tests beside each path compare it with the field-by-field
+//! path, on hostile input too, and every `unsafe` block has a `SAFETY` comment and a
+//! test that puts its copies at the edge of their allocation (run under
+//! AddressSanitizer in CI).
+//!
+//! # The hidden hooks
+//!
+//! The public traits carry a few methods that are hidden from their docs: each is
+//! declared once, on its trait, and says there which path it serves. All of them:
+//!
+//! | hook | on | serves | default |
+//! |---|---|---|---|
+//! | `fixed_size::<C>()` | [`Encode`], [`Decode`] | speed: runs and images ([`FixedSize`]) | varies |
+//! | `encode_slice(items, first_index, w)` | [`Encode`] | speed: bulk copies and images of slices (numbers override it) | [`encode_slice`] |
+//! | `decode_append(n, r, out)` | [`Decode`] | speed: bulk copies, images and runs of slices (numbers override it) | [`decode_append`] |
+//! | `encode_contiguous(items, w)` | [`Encode`] | wire format: the element form of a contiguous sequence (YAS copies raw enums without their size byte) | `encode_slice` |
+//! | `decode_contiguous(n, r, out)` | [`Decode`] | wire format: as `encode_contiguous` | `decode_append` |
+//! | `encode_header::<C>(w)` | [`Encode`] | wire format: the header of a top-level message (a derived type's own) | the context's layout's header |
+//! | `decode_header::<C>(r)` | [`Decode`] | wire format: as `encode_header` | the context's layout's header |
+//! | `write_var_bytes(bytes)` | [`Writer`] | speed: word copies (`Vec<u8>` overrides it) | `write_bytes` |
+//! | `takes_runs()` | [`Writer`] | speed: runs and images may bypass the per-field hooks (false for a writer that watches them, as `explain`'s does) | false |
+//! | `lends_runs()` | [`Reader`] | speed: runs and images may borrow a value's bytes at once (true for a slice) | false |
+//!
+//! Public, documented on their traits: [`Decode::MIN_WIRE`] and
+//! [`Reader::check_zero_width`] / [`Reader::count_zero_width`] (safety: what a length
+//! prefix may claim, and the per-document budget of elements that take no input), and
+//! the [`Writer`] hooks `begin_frame`, `end_frame`, `push_path`, `pop_path` (what
+//! `explain` records).
+
+pub(crate) mod copy;
+mod fixed_size;
+pub(crate) mod image;
+pub(crate) mod run;
+pub(crate) mod utf8;
+pub(crate) mod vec;
+
+use alloc::vec::Vec;
+
+pub use self::fixed_size::FixedSize;
+pub use self::image::ImageProof;
+use crate::{Ctx, DecodeError, Encode, EncodeError, Writer};
+#[cfg(doc)]
+use crate::{Decode, Reader};
+
+/// Writes a slice of values as `encode` writes each of them: one copy of their memory
+/// where they are an image under `C` and the writer does not watch elements, else
+/// element by element, numbered from `first_index` for `explain`. The default of the
+/// `encode_slice` hook.
+///
+/// # Errors
+/// From the elements' `encode` and the writer.
+#[inline(always)]
+pub(crate) fn encode_slice<C: Ctx, T: Encode, W: Writer + ?Sized>(
+    items: &[T],
+    first_index: usize,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    if let Some(proof) = image::write_proof::<C, T, W>(w) {
+        return w.write_var_bytes(proof.as_bytes(items));
+    }
+    crate::explain::elements(w, first_index, items, |w, item| item.encode::<C, W>(w))
+}
+
+/// Appends `n` values to `out`, each read as `decode` reads it: one copy of the input
+/// where they are an image under `C` and the reader lends their bytes, one run each
+/// from one borrowed slice where their size is fixed, else one by one, each built in
+/// its slot. The default of the `decode_append` hook; the caller has checked `n`
+/// against the input.
+///
+/// # Errors
+/// From the elements' `decode`.
+#[inline(always)]
+pub(crate) fn decode_append<'de, C: Ctx, T: crate::Decode<'de>, R: crate::Reader<'de> + ?Sized>(
+    n: usize,
+    r: &mut R,
+    out: &mut Vec<T>,
+) -> Result<(), DecodeError> {
+    if let Some(proof) = image::read_proof::<C, T, R>(n, r) {
+        return image::decode_image(proof, n, r, out);
+    }
+    if run::read_as_runs::<C, T, R>(n, r) {
+        return run::decode_runs::<C, T, R>(n, r, out);
+    }
+    for _ in 0..n {
+        vec::push_with(out, || T::decode::<C, R>(r))?;
+    }
+    Ok(())
+}

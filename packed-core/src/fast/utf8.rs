@@ -1,0 +1,175 @@
+//! The ASCII fast path of UTF-8 checking.
+//!
+//! Short strings dominate records, and `core::str::from_utf8` costs about a hundred
+//! instructions on one of them; an ASCII scan of a string of up to 64 bytes costs a
+//! few, in a fixed number of words. Only a string with a byte from 0x80 up goes to
+//! `core::str::from_utf8`, which then decides, so both accept exactly the same strings
+//! and report the same offsets.
+
+use crate::DecodeError;
+
+/// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
+    if is_ascii(bytes) {
+        // SAFETY: every byte is below 0x80, and a sequence of ASCII bytes is valid
+        // UTF-8 (each byte is a one-byte code point). Hostile input for both paths:
+        // the `utf8_fast_path_*` tests below.
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+    } else {
+        core::str::from_utf8(bytes).map_err(|e| invalid_utf8(start, &e))
+    }
+}
+
+/// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
+/// bytes, so a string of up to 64 bytes is checked in a fixed number of words instead:
+/// four of 16 bytes, two of 8, two of 4 or three single bytes, overlapping where the
+/// string is shorter than their sum.
+#[inline(always)]
+fn is_ascii(b: &[u8]) -> bool {
+    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    let n = b.len();
+    // The `W` bytes at `at` as a number (`at + W <= n` on every call below; a word out
+    // of range would count as not ASCII).
+    fn word<const W: usize>(b: &[u8], at: usize) -> u128 {
+        b.get(at..at + W).map_or(HIGH, |w| {
+            let mut x = [0u8; 16];
+            x[..W].copy_from_slice(w);
+            u128::from_le_bytes(x)
+        })
+    }
+    match n {
+        // Four 16-byte words at 0, 16, 32 and 48, each moved back to end by `n` at the
+        // latest: no loop and no branch on the length inside the class.
+        16..=64 => {
+            let at = |k: usize| (16 * k).min(n - 16);
+            (word::<16>(b, at(0))
+                | word::<16>(b, at(1))
+                | word::<16>(b, at(2))
+                | word::<16>(b, at(3)))
+                & HIGH
+                == 0
+        }
+        // 0..8 and n-8..n.
+        8..=15 => (word::<8>(b, 0) | word::<8>(b, n - 8)) & HIGH == 0,
+        // 0..4 and n-4..n.
+        4..=7 => (word::<4>(b, 0) | word::<4>(b, n - 4)) & HIGH == 0,
+        // The first, middle and last byte are all the bytes there are.
+        1..=3 => (b[0] | b[n / 2] | b[n - 1]) & 0x80 == 0,
+        0 => true,
+        _ => b.is_ascii(),
+    }
+}
+
+/// [`DecodeError::InvalidUtf8`] at the first invalid byte of a string starting at
+/// `start`.
+#[cold]
+#[inline(never)]
+pub(crate) fn invalid_utf8(start: usize, e: &core::str::Utf8Error) -> DecodeError {
+    DecodeError::InvalidUtf8 {
+        offset: start + e.valid_up_to(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The ASCII fast path of [`str_from_utf8`](super::str_from_utf8) must accept
+    //! exactly what `core::str::from_utf8` accepts, and report the same offsets.
+
+    use alloc::{string::String, vec, vec::Vec};
+
+    use crate::DecodeError;
+
+    /// `bytes` behind a one-byte compact length prefix (all cases are under 128 bytes).
+    fn framed(bytes: &[u8]) -> Vec<u8> {
+        let mut v = Vec::with_capacity(bytes.len() + 1);
+        v.push(u8::try_from(bytes.len()).unwrap());
+        v.extend_from_slice(bytes);
+        v
+    }
+
+    /// Decodes `bytes` as `&str`, `String` and in place into a `String`; all three
+    /// must agree.
+    fn decode_all(bytes: &[u8]) -> Result<String, DecodeError> {
+        let input = framed(bytes);
+        let borrowed = crate::from_slice::<&str>(&input).map(String::from);
+        let owned = crate::from_slice::<String>(&input);
+        let mut reused = String::from("previous contents");
+        let in_place = crate::from_slice_into(&input, &mut reused).map(|()| reused);
+        assert_eq!(borrowed, owned, "{bytes:02x?}");
+        assert_eq!(owned, in_place, "{bytes:02x?}");
+        owned
+    }
+
+    #[test]
+    fn utf8_fast_path_accepts_ascii_and_valid_utf8() {
+        // Lengths 0..=70 cover every branch of the scan, and of the word copies of owned
+        // and in-place decodes (into a string of 17 bytes' capacity: some grow).
+        for n in 0..=70 {
+            let s: String = (0..n).map(|i| char::from(b' ' + (i % 95) as u8)).collect();
+            assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
+        }
+        // Every ASCII byte, 0x00..=0x7F, in two strings (a one-byte prefix holds 127).
+        for half in [0..0x40u8, 0x40..0x80] {
+            let bytes: Vec<u8> = half.collect();
+            assert_eq!(decode_all(&bytes).unwrap().as_bytes(), &bytes[..]);
+        }
+        // Multi-byte sequences take the checked path.
+        for s in [
+            "h\u{e9}llo",
+            "\u{20ac}",
+            "\u{1f600}",
+            "abcdefghijklmnop\u{7ff}",
+        ] {
+            assert_eq!(decode_all(s.as_bytes()).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn utf8_fast_path_rejects_hostile_bytes() {
+        // (string bytes, offset of the first invalid byte in the framed input). The
+        // frame is one length byte, so a string's byte i is at offset 1 + i.
+        let cases: [(&[u8], usize); 9] = [
+            (&[0x80], 1),                    // lone continuation byte
+            (&[0xFF], 1),                    // never valid in UTF-8
+            (&[b'a', 0xC0, 0x80], 2),        // overlong NUL after 1 ASCII byte
+            (&[0xED, 0xA0, 0x80], 1),        // UTF-16 surrogate U+D800
+            (&[b'a', b'b', 0xE2, 0x82], 3),  // truncated 3-byte sequence
+            (&[0xF4, 0x90, 0x80, 0x80], 1),  // above U+10FFFF
+            (b"0123456789abcdef\xFE", 17),   // after a full ASCII word run
+            (b"0123456\x80", 8),             // last byte of the first word
+            (b"ok\xE2\x82\xACthen\xC3", 10), // valid euro sign, then truncated
+        ];
+        for (bytes, offset) in cases {
+            assert_eq!(
+                decode_all(bytes),
+                Err(DecodeError::InvalidUtf8 { offset }),
+                "{bytes:02x?}"
+            );
+        }
+    }
+
+    /// The word-wise ASCII check sees every byte: on every length from 1 to 70, one
+    /// byte that is not ASCII at any position sends the string to the full check, which
+    /// rejects a lone 0xFF at that position and accepts a two-byte `é` there.
+    #[test]
+    fn utf8_fast_path_sees_every_position() {
+        for n in 1..=70usize {
+            for i in 0..n {
+                let mut bad = vec![b'a'; n];
+                bad[i] = 0xFF;
+                assert_eq!(
+                    decode_all(&bad),
+                    Err(DecodeError::InvalidUtf8 { offset: 1 + i }),
+                    "n {n} at {i}"
+                );
+                if i + 1 < n {
+                    let mut good = vec![b'a'; n];
+                    good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
+                    assert_eq!(decode_all(&good).unwrap().as_bytes(), &good[..]);
+                }
+            }
+        }
+    }
+}

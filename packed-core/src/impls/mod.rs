@@ -1,5 +1,0 @@
-//! `Encode`/`Decode` for the standard types.
-
-mod prim;
-pub(crate) mod seq;
-mod wrap;

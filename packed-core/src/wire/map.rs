@@ -1,0 +1,131 @@
+//! Maps and sets: `BTreeMap`, `BTreeSet`, `HashMap`, `HashSet`.
+//!
+//! A length prefix, then the entries in iteration order (a map's as key, value). The
+//! B-tree types give the same bytes for the same contents; the hashed ones need not
+//! (their order depends on the hasher's seed). Decoding refuses a key that comes twice
+//! ([`DecodeError::DuplicateKey`], at the second one): a count cannot lie about the
+//! entries, and two inputs never decode to one value. Entries that may repeat (a C++
+//! `std::multimap`) decode as `Vec<(K, V)>`, which is written the same way.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+
+use super::seq::{claim, element, read_len, write_len};
+use crate::explain::elements;
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+/// Writes a map's or set's length, then its `len` entries.
+#[inline]
+fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
+    len: usize,
+    entries: impl Iterator<Item = T>,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    write_len::<C, W>(len, w)?;
+    elements(w, 0, entries, |w, entry| entry.encode::<C::Elem, W>(w))
+}
+
+/// Reads a map's or set's length, then that many entries: each read with `decode` (of
+/// at least `min_wire` bytes) and added to the collection `new` makes (given how many
+/// entries it may allocate for) with `insert`, which returns false for a key the
+/// collection already holds.
+///
+/// # Errors
+/// From the length prefix, the claim and `decode`; [`DecodeError::DuplicateKey`] at
+/// the entry whose key came before.
+#[inline]
+fn decode_entries<'de, C: Ctx, T, M, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    min_wire: usize,
+    new: impl FnOnce(usize) -> M,
+    mut decode: impl FnMut(&mut R) -> Result<T, DecodeError>,
+    mut insert: impl FnMut(&mut M, T) -> bool,
+) -> Result<M, DecodeError> {
+    let (offset, len) = read_len::<C, R>(r)?;
+    let cap = claim::<T, R>(offset, len, min_wire, r)?;
+    let mut m = new(cap);
+    for _ in 0..len {
+        let at = r.offset();
+        let entry = element(min_wire, offset, r, &mut decode)?;
+        if !insert(&mut m, entry) {
+            return Err(duplicate_key(at));
+        }
+    }
+    Ok(m)
+}
+
+#[cold]
+#[inline(never)]
+fn duplicate_key(offset: usize) -> DecodeError {
+    DecodeError::DuplicateKey { offset }
+}
+
+/// `(key, value)` by reference, for maps.
+struct Pair<'a, K, V>(&'a K, &'a V);
+
+impl<K: Encode, V: Encode> Encode for Pair<'_, K, V> {
+    #[inline]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        self.0.encode::<C, W>(w)?;
+        self.1.encode::<C, W>(w)
+    }
+}
+
+macro_rules! maps {
+    ($($map:ident<K $(: $kb:path)*, V $(, $s:ident)?> $new:ident),*) => {$(
+        impl<K: Encode, V: Encode $(, $s)?> Encode for $map<K, V $(, $s)?> {
+            #[inline]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                encode_entries::<C, _, W>(self.len(), self.iter().map(|(k, v)| Pair(k, v)), w)
+            }
+        }
+        impl<'de, K: Decode<'de> $(+ $kb)*, V: Decode<'de> $(, $s: core::hash::BuildHasher + Default)?> Decode<'de>
+            for $map<K, V $(, $s)?>
+        {
+            const MIN_WIRE: usize = 1;
+            #[inline]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                decode_entries::<C, (K, V), _, R>(
+                    r,
+                    K::MIN_WIRE + V::MIN_WIRE,
+                    |cap| maps!(@new $new cap $(, $s)?),
+                    |r| Ok((K::decode::<C::Elem, R>(r)?, V::decode::<C::Elem, R>(r)?)),
+                    |m, (k, v)| m.insert(k, v).is_none(),
+                )
+            }
+        }
+    )*};
+    ($($set:ident<T $(: $kb:path)* $(, $s:ident)?> $new:ident;)*) => {$(
+        impl<T: Encode $(, $s)?> Encode for $set<T $(, $s)?> {
+            #[inline]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                encode_entries::<C, &T, W>(self.len(), self.iter(), w)
+            }
+        }
+        impl<'de, T: Decode<'de> $(+ $kb)* $(, $s: core::hash::BuildHasher + Default)?> Decode<'de> for $set<T $(, $s)?> {
+            const MIN_WIRE: usize = 1;
+            #[inline]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                decode_entries::<C, T, _, R>(
+                    r,
+                    T::MIN_WIRE,
+                    |cap| maps!(@new $new cap $(, $s)?),
+                    |r| T::decode::<C::Elem, R>(r),
+                    |m, item| m.insert(item),
+                )
+            }
+        }
+    )*};
+    (@new ordered $cap:ident) => { { let _ = $cap; Self::new() } };
+    (@new hashed $cap:ident, $s:ident) => { Self::with_capacity_and_hasher($cap, $s::default()) };
+}
+
+maps!(BTreeMap<K: Ord, V> ordered);
+maps!(BTreeSet<T: Ord> ordered;);
+
+#[cfg(feature = "std")]
+mod hashed {
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+    maps!(HashMap<K: Eq: core::hash::Hash, V, S> hashed);
+    maps!(HashSet<T: Eq: core::hash::Hash, S> hashed;);
+}

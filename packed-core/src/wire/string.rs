@@ -1,0 +1,111 @@
+//! Strings and byte strings: `str`, `String`, `Box<str>`, `Cow<str>`, `&str`, `&[u8]`.
+//!
+//! A length prefix (the number of bytes), then the bytes. Strings must be UTF-8
+//! ([`DecodeError::InvalidUtf8`] at the first invalid byte). `&str`, `&[u8]` and
+//! `Cow<str>` borrow from a slice; decoding a borrowing type from a stream is
+//! [`DecodeError::CannotBorrow`].
+
+use alloc::{borrow::Cow, boxed::Box, string::String};
+
+use super::seq::{claim, read_len, write_len};
+use crate::fast::copy::push_str_short;
+use crate::fast::utf8::{invalid_utf8, str_from_utf8};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+/// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
+#[inline(always)]
+fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<Cow<'de, str>, DecodeError> {
+    let (offset, len) = read_len::<C, R>(r)?;
+    claim::<u8, R>(offset, len, 1, r)?;
+    let start = r.offset();
+    match r.read_cow(len)? {
+        Cow::Borrowed(b) => str_from_utf8(b, start).map(Cow::Borrowed),
+        Cow::Owned(v) => String::from_utf8(v)
+            .map(Cow::Owned)
+            .map_err(|e| invalid_utf8(start, &e.utf8_error())),
+    }
+}
+
+impl Encode for str {
+    // Always inline: at `#[inline]` the compiler kept it out of line under some layouts
+    // (fixed `u8` lengths), and the call cost more than the body.
+    #[inline(always)]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        write_len::<C, W>(self.len(), w)?;
+        w.write_var_bytes(self.as_bytes())
+    }
+}
+
+impl Encode for String {
+    #[inline(always)]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        self.as_str().encode::<C, W>(w)
+    }
+}
+
+impl<'de> Decode<'de> for String {
+    const MIN_WIRE: usize = 1;
+    #[inline(always)]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        Ok(match decode_str::<C, R>(r)? {
+            Cow::Borrowed(s) => {
+                let mut out = String::with_capacity(s.len());
+                push_str_short(&mut out, s);
+                out
+            }
+            Cow::Owned(s) => s,
+        })
+    }
+
+    #[inline(always)]
+    fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
+        &mut self,
+        r: &mut R,
+    ) -> Result<(), DecodeError> {
+        let s = decode_str::<C, R>(r)?;
+        self.clear();
+        push_str_short(self, &s);
+        Ok(())
+    }
+}
+
+impl<'de: 'a, 'a> Decode<'de> for &'a str {
+    const MIN_WIRE: usize = 1;
+    #[inline(always)]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        let (offset, len) = read_len::<C, R>(r)?;
+        claim::<u8, R>(offset, len, 1, r)?;
+        let start = r.offset();
+        let bytes = r.borrow_bytes(len)?;
+        str_from_utf8(bytes, start)
+    }
+}
+
+impl<'de> Decode<'de> for Box<str> {
+    const MIN_WIRE: usize = 1;
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        String::decode::<C, R>(r).map(String::into_boxed_str)
+    }
+}
+
+impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
+    const MIN_WIRE: usize = 1;
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        decode_str::<C, R>(r)
+    }
+}
+
+/// Bytes borrowed from the input; written as any `[u8]` (a length, then the bytes).
+impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
+    const MIN_WIRE: usize = 1;
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        let (offset, len) = read_len::<C, R>(r)?;
+        claim::<u8, R>(offset, len, 1, r)?;
+        r.borrow_bytes(len)
+    }
+}
