@@ -6,10 +6,9 @@ use packed_core::explain::{Explanation, Role};
 use packed_core::{layout, Decode, Encode, Layout, Packed};
 use proptest::prelude::*;
 
-#[macro_use]
-mod common;
+use packed_fixtures::{seed_document, Document};
 
-seed_document!(Document);
+mod common;
 
 #[derive(Packed, Debug, Clone, PartialEq)]
 enum Shape {
@@ -39,7 +38,7 @@ struct Mixed {
 }
 
 fn seed() -> Document {
-    Document::seed()
+    seed_document()
 }
 
 /// Spans are in order, contiguous, non-empty, and cover exactly the bytes `expected`.

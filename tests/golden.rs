@@ -269,11 +269,11 @@ fn golden_quirks_by_hand() {
 // The seed document of wire-format.md section 5
 // ---------------------------------------------------------------------------------------
 
-seed_document!(SeedCompact, #[packed(len = "compact")]);
-seed_document!(SeedYas, #[packed(layout = "yas")]);
-seed_document!(SeedYasNoHeader, #[packed(layout = "yas-noheader")]);
-seed_document!(SeedYasCompacted, #[packed(layout = "yas-compacted")]);
-seed_document!(SeedPlain);
+packed_fixtures::seed_document_type!(SeedCompact, #[packed(len = "compact")]);
+packed_fixtures::seed_document_type!(SeedYas, #[packed(layout = "yas")]);
+packed_fixtures::seed_document_type!(SeedYasNoHeader, #[packed(layout = "yas-noheader")]);
+packed_fixtures::seed_document_type!(SeedYasCompacted, #[packed(layout = "yas-compacted")]);
+packed_fixtures::seed_document_type!(SeedPlain);
 
 fn roundtrip_own<T: Packed + PartialEq + Debug>(v: &T, size: usize) {
     let b = packed_core::to_vec(v).unwrap();

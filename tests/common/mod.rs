@@ -1,72 +1,12 @@
 //! Shared by `golden.rs` and `bad_input.rs`: access to the golden files of
-//! `testdata/golden/` (copied from `../shared/golden/`), the fixture values of `fixtures.json`, and one set of fixture
-//! types per configuration, each carrying that configuration's container attributes.
+//! `testdata/golden/` (copied from `../shared/golden/`), the fixture values of
+//! `fixtures.json`, and one set of fixture types per configuration, each carrying that
+//! configuration's container attributes. (The seed document is `packed-fixtures`'.)
 #![allow(dead_code)]
 
 use std::fmt::Debug;
 
 use packed_core::{layout, Decode, Encode, Layout};
-
-/// The seed document of wire-format.md section 5: `Meta` and `Item` (no attributes, so
-/// they take the enclosing document's layout), and `seed_document!(Name, #[attrs])`,
-/// which declares a document type with those attributes and its `Name::seed()` value.
-pub mod seed {
-    use packed_core::Packed;
-
-    /// The document's `meta` record.
-    #[derive(Packed, Debug, PartialEq, Clone)]
-    pub struct Meta {
-        pub region: String,
-        pub version: i32,
-    }
-
-    /// One line item.
-    #[derive(Packed, Debug, PartialEq, Clone)]
-    pub struct Item {
-        pub sku: String,
-        pub qty: i32,
-        pub price_minor: i64,
-    }
-}
-
-/// Declares a seed document type (see [`seed`]).
-#[allow(unused_macros)] // not every test binary that includes `common` uses it
-macro_rules! seed_document {
-    ($name:ident $(, #[$attr:meta])*) => {
-        #[derive(packed_core::Packed, Debug, PartialEq, Clone)]
-        $(#[$attr])*
-        struct $name {
-            id: String,
-            status: i32,
-            meta: $crate::common::seed::Meta,
-            items: Vec<$crate::common::seed::Item>,
-        }
-
-        impl $name {
-            fn seed() -> Self {
-                let items = [
-                    ("zbug", 87, 46267),
-                    ("tifpue", 50, 24457),
-                    ("uziae", 100, 78673),
-                    ("njtkyptftjld", 89, 37068),
-                    ("ottbfguc", 7, 95464),
-                    ("rjjbieheamk", 100, 54541),
-                    ("timcpxmw", 1, 91342),
-                    ("wynmiebf", 48, 12806),
-                ];
-                Self {
-                    id: "ytglvmbsd".into(),
-                    status: 2,
-                    meta: $crate::common::seed::Meta { region: "hokq".into(), version: 3 },
-                    items: items
-                        .iter()
-                        .map(|&(s, q, p)| $crate::common::seed::Item { sku: s.into(), qty: q, price_minor: p })
-                        .collect(),
-                }
-            }
-        }
-    };
-}
 
 /// The golden files, in the repository (`testdata/README.md` gives their provenance).
 pub const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden/");

@@ -1,58 +1,11 @@
 //! The seed document (wire-format.md, section 5) in its envelope: 190 bytes of compact
 //! record plus 37 bytes in fixed-int32 mode (227) or 25 in minimal mode (215).
 
-use packed_core::Packed;
+use packed_fixtures::{seed_document, Document};
 use ubjson_envelope::{from_slice, to_vec_with, unwrap, Mode};
 
-#[derive(Packed, Debug, PartialEq)]
-struct Meta {
-    region: String,
-    version: i32,
-}
-
-#[derive(Packed, Debug, PartialEq)]
-struct Item {
-    sku: String,
-    qty: i32,
-    price_minor: i64,
-}
-
-#[derive(Packed, Debug, PartialEq)]
-#[packed(kind = 1)]
-struct Document {
-    id: String,
-    status: i32,
-    meta: Meta,
-    items: Vec<Item>,
-}
-
 fn seed() -> Document {
-    let items = [
-        ("zbug", 87, 46267),
-        ("tifpue", 50, 24457),
-        ("uziae", 100, 78673),
-        ("njtkyptftjld", 89, 37068),
-        ("ottbfguc", 7, 95464),
-        ("rjjbieheamk", 100, 54541),
-        ("timcpxmw", 1, 91342),
-        ("wynmiebf", 48, 12806),
-    ];
-    Document {
-        id: "ytglvmbsd".into(),
-        status: 2,
-        meta: Meta {
-            region: "hokq".into(),
-            version: 3,
-        },
-        items: items
-            .iter()
-            .map(|&(s, q, p)| Item {
-                sku: s.into(),
-                qty: q,
-                price_minor: p,
-            })
-            .collect(),
-    }
+    seed_document()
 }
 
 #[test]
