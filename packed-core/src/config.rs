@@ -322,7 +322,8 @@ impl<C: Ctx> Config<C> {
     /// at the limits.
     #[inline]
     pub fn from_slice<'de, T: Decode<'de>>(self, bytes: &'de [u8]) -> Result<T, DecodeError> {
-        let mut r = self.whole_input(bytes)?;
+        self.fits_limit(bytes)?;
+        let mut r = SliceReader::with_limits(bytes, self.limits);
         let v = self.decode_from(&mut r)?;
         finish(&r)?;
         Ok(v)
@@ -347,7 +348,8 @@ impl<C: Ctx> Config<C> {
         bytes: &'de [u8],
         value: &mut T,
     ) -> Result<(), DecodeError> {
-        let mut r = self.whole_input(bytes)?;
+        self.fits_limit(bytes)?;
+        let mut r = SliceReader::with_limits(bytes, self.limits);
         T::decode_header::<C, _>(&mut r)?;
         value.decode_in_place::<C, _>(&mut r)?;
         finish(&r)
@@ -398,9 +400,10 @@ impl<C: Ctx> Config<C> {
         self.decode_from(&mut r)
     }
 
-    /// A reader over `bytes`, which the value must take up whole.
-    #[inline]
-    fn whole_input<'de>(self, bytes: &'de [u8]) -> Result<SliceReader<'de>, DecodeError> {
+    /// Refuses input, which the value must take up whole, that is longer than the byte
+    /// limit.
+    #[inline(always)]
+    fn fits_limit(self, bytes: &[u8]) -> Result<(), DecodeError> {
         // The value must take up the whole input, so input beyond the limit can never be
         // valid; refusing it here also keeps the reader from mistaking the limit for the
         // end of the input (a value ending exactly at the limit, a length checked
@@ -411,7 +414,7 @@ impl<C: Ctx> Config<C> {
                 limit: self.limits.max_bytes,
             });
         }
-        Ok(SliceReader::with_limits(bytes, self.limits))
+        Ok(())
     }
 }
 
