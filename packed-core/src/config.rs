@@ -429,3 +429,133 @@ fn finish(r: &SliceReader<'_>) -> Result<(), DecodeError> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Every `Config` method is the short function it stands for, and the limits and the
+    //! layout a configuration carries reach every method.
+
+    use alloc::{string::String, vec, vec::Vec};
+
+    use crate::explain::Role;
+    use crate::{config, layout, with, DecodeError, Limits, Packed, SliceReader};
+
+    #[derive(Packed, Debug, Clone, PartialEq, Default)]
+    #[packed(crate = "crate")]
+    struct Msg {
+        name: String,
+        values: Vec<u16>,
+        inner: Inner,
+    }
+
+    #[derive(Packed, Debug, Clone, PartialEq, Default)]
+    #[packed(crate = "crate")]
+    struct Inner {
+        flag: bool,
+    }
+
+    fn msg() -> Msg {
+        Msg {
+            name: "ab".into(),
+            values: vec![1, 0x0302],
+            inner: Inner { flag: true },
+        }
+    }
+
+    /// `msg()` by hand under Bitsery's layout and under YAS's (header `yas0017`, 8-byte
+    /// lengths).
+    const BITSERY: [u8; 9] = [2, b'a', b'b', 2, 1, 0, 2, 3, 1];
+    fn yas() -> Vec<u8> {
+        let mut b = b"yas0017".to_vec();
+        b.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, b'a', b'b']);
+        b.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 1]);
+        b
+    }
+
+    #[test]
+    fn every_method_writes_and_reads_the_layouts_bytes() {
+        check_methods(config(), &BITSERY);
+        check_methods(with::<layout::Yas>(), &yas());
+        check_methods(config().layout::<layout::Yas>(), &yas());
+        // The short functions are these calls.
+        assert_eq!(crate::to_vec(&msg()).unwrap(), BITSERY);
+        assert_eq!(crate::to_vec_as::<layout::Yas, _>(&msg()).unwrap(), yas());
+        assert_eq!(crate::from_slice_as::<layout::Yas, Msg>(&yas()), Ok(msg()));
+    }
+
+    fn check_methods<C: crate::Ctx>(c: super::Config<C>, bytes: &[u8]) {
+        let m = msg();
+        assert_eq!(c.to_vec(&m).unwrap(), bytes);
+        assert_eq!(c.encoded_len(&m).unwrap(), bytes.len());
+        let mut buf = vec![9];
+        assert_eq!(c.encode_into(&m, &mut buf).unwrap(), bytes.len());
+        assert_eq!(buf[1..], *bytes);
+        #[cfg(feature = "std")]
+        {
+            let mut sink = Vec::new();
+            assert_eq!(c.to_writer(&m, &mut sink).unwrap(), bytes.len());
+            assert_eq!(sink, bytes);
+        }
+        let mut w = Vec::new();
+        c.encode_to(&m, &mut w).unwrap();
+        assert_eq!(w, bytes);
+        assert_eq!(c.explain(&m).unwrap().bytes(), bytes);
+        assert_eq!(c.from_slice::<Msg>(bytes), Ok(m.clone()));
+        let mut reused = Msg {
+            name: "previous".into(),
+            ..Msg::default()
+        };
+        c.from_slice_into(bytes, &mut reused).unwrap();
+        assert_eq!(reused, m);
+        let with_tail = [bytes, &[7]].concat();
+        assert_eq!(
+            c.take_from_slice::<Msg>(&with_tail),
+            Ok((m.clone(), &[7][..]))
+        );
+        #[cfg(feature = "std")]
+        assert_eq!(c.from_reader::<Msg, _>(&with_tail[..]), Ok(m.clone()));
+        let mut r = SliceReader::new(&with_tail);
+        assert_eq!(c.decode_from::<Msg, _>(&mut r), Ok(m));
+        assert_eq!(r.rest(), [7]);
+    }
+
+    /// A configuration's limits apply to every decoding method, also after
+    /// `layout`, and a value that would end at the byte limit is not taken for the
+    /// whole input (the same error from `from_slice` and `from_slice_into`).
+    #[test]
+    fn limits_reach_every_decoding_method() {
+        let bytes = BITSERY;
+        let short = config().limits(Limits::DEFAULT.with_max_bytes(8));
+        let over = Err(DecodeError::ByteLimitExceeded {
+            offset: 8,
+            limit: 8,
+        });
+        assert_eq!(short.from_slice::<Msg>(&bytes).map(drop), over);
+        let mut reused = Msg::default();
+        assert_eq!(short.from_slice_into(&bytes, &mut reused), over);
+        assert_eq!(short.take_from_slice::<Msg>(&bytes).map(drop), over);
+        #[cfg(feature = "std")]
+        assert_eq!(short.from_reader::<Msg, _>(&bytes[..]).map(drop), over);
+        // Depth: `Msg` and `Inner` are two levels.
+        let shallow = Limits::DEFAULT.with_max_depth(1);
+        let depth = Err(DecodeError::DepthLimitExceeded {
+            offset: 8,
+            limit: 1,
+        });
+        assert_eq!(config().limits(shallow).from_slice::<Msg>(&bytes), depth);
+        let yas_shallow = config().limits(shallow).layout::<layout::Yas>();
+        assert_eq!(
+            yas_shallow.from_slice::<Msg>(&yas()),
+            Err(DecodeError::DepthLimitExceeded {
+                offset: yas().len() - 1,
+                limit: 1
+            })
+        );
+        // Encoding has no limits.
+        assert_eq!(yas_shallow.to_vec(&msg()).unwrap(), yas());
+        assert_eq!(
+            yas_shallow.explain(&msg()).unwrap().spans()[0].role,
+            Role::Header
+        );
+    }
+}

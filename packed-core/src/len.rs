@@ -69,6 +69,18 @@ fn to_usize(offset: usize, len: u64) -> Result<usize, DecodeError> {
     usize::try_from(len).map_err(|_| unaddressable(offset, len))
 }
 
+/// Reads a length in a variable-width form of at most 64 bits with `read`, and checks
+/// that this platform can address it.
+#[inline(always)]
+fn read_variable<'de, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    read: impl FnOnce(&mut R) -> Result<u128, DecodeError>,
+) -> Result<usize, DecodeError> {
+    let offset = r.offset();
+    let n = read(r)?;
+    to_usize(offset, n as u64)
+}
+
 /// Bitsery's size prefix (`len = "compact"`): 1 byte below 128, 2 bytes below 2^14, 4 bytes below 2^30.
 ///
 /// The first two bytes of each form are high-byte-first; the last two bytes of the
@@ -190,9 +202,7 @@ impl LenPrefix for Leb128 {
 
     #[inline]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
-        let offset = r.offset();
-        let n = ZigzagLeb128::read_u128(r, 64, "u64")?;
-        to_usize(offset, n as u64)
+        read_variable(r, |r| ZigzagLeb128::read_u128(r, 64, "u64"))
     }
 }
 
@@ -212,8 +222,6 @@ impl LenPrefix for YasSize {
 
     #[inline]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
-        let offset = r.offset();
-        let n = YasCompact::read_unsigned(r, 8, "u64")?;
-        to_usize(offset, n as u64)
+        read_variable(r, |r| YasCompact::read_unsigned(r, 8, "u64"))
     }
 }

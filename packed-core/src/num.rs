@@ -220,18 +220,35 @@ pub(crate) fn overflow(offset: usize, type_name: &'static str) -> DecodeError {
     DecodeError::IntegerOverflow { offset, type_name }
 }
 
-/// A one-byte integer as its raw byte: every codec writes these unchanged.
+/// Writes `v` in a variable-width codec's form, with `wide`, unless it is one byte:
+/// every codec writes a one-byte integer as that raw byte (as YAS does).
 #[inline(always)]
-fn write_raw<I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
-    w.write_bytes(v.to_le().as_ref())
+fn write_wide<I: Int, W: Writer + ?Sized>(
+    v: I,
+    w: &mut W,
+    wide: impl FnOnce(I, &mut W) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    if I::BYTES == 1 {
+        return w.write_bytes(v.to_le().as_ref());
+    }
+    wide(v, w)
 }
 
-/// Reads a one-byte integer's raw byte.
+/// Reads an `I` in a variable-width codec's form, with `wide` (`None`: the value read
+/// does not fit `I`, an [`DecodeError::IntegerOverflow`] at its start), unless it is one
+/// byte, which is its raw byte.
 #[inline(always)]
-fn read_raw<'de, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-    let mut b = I::Bytes::default();
-    r.read_into(b.as_mut())?;
-    Ok(I::from_le(b))
+fn read_wide<'de, I: Int, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    wide: impl FnOnce(&mut R) -> Result<Option<I>, DecodeError>,
+) -> Result<I, DecodeError> {
+    if I::BYTES == 1 {
+        let mut b = I::Bytes::default();
+        r.read_into(b.as_mut())?;
+        return Ok(I::from_le(b));
+    }
+    let offset = r.offset();
+    wide(r)?.ok_or_else(|| overflow(offset, I::NAME))
 }
 
 /// Writes the low `n` bytes of `m`, little-endian.
@@ -290,46 +307,43 @@ impl IntCodec for YasCompact {
 
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
-        if I::BYTES == 1 {
-            return write_raw(v, w);
-        }
-        let (negative, m) = v.sign_magnitude();
-        if !I::SIGNED {
-            return Self::write_unsigned(m, w);
-        }
-        let sign = if negative { 0x80 } else { 0 };
-        if m < 0x40 {
-            return w.write_byte(sign | 0x40 | m as u8);
-        }
-        let n = byte_width(m);
-        w.write_byte(sign | n as u8)?;
-        write_low_bytes(m, n, w)
+        write_wide(v, w, |v, w| {
+            let (negative, m) = v.sign_magnitude();
+            if !I::SIGNED {
+                return Self::write_unsigned(m, w);
+            }
+            let sign = if negative { 0x80 } else { 0 };
+            if m < 0x40 {
+                return w.write_byte(sign | 0x40 | m as u8);
+            }
+            let n = byte_width(m);
+            w.write_byte(sign | n as u8)?;
+            write_low_bytes(m, n, w)
+        })
     }
 
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-        if I::BYTES == 1 {
-            return read_raw(r);
-        }
-        let offset = r.offset();
-        if !I::SIGNED {
-            let m = Self::read_unsigned(r, I::BYTES, I::NAME)?;
-            return I::from_sign_magnitude(false, m).ok_or_else(|| overflow(offset, I::NAME));
-        }
-        let first = r.read_byte()?;
-        let negative = first & 0x80 != 0;
-        let m = if first & 0x40 != 0 {
-            u128::from(first & 0x3F)
-        } else {
-            let n = usize::from(first & 0x3F);
-            if n > I::BYTES {
-                return Err(overflow(offset, I::NAME));
+        read_wide(r, |r| {
+            if !I::SIGNED {
+                let m = Self::read_unsigned(r, I::BYTES, I::NAME)?;
+                return Ok(I::from_sign_magnitude(false, m));
             }
-            let mut b = [0u8; 16];
-            r.read_into(&mut b[..n])?;
-            u128::from_le_bytes(b)
-        };
-        I::from_sign_magnitude(negative, m).ok_or_else(|| overflow(offset, I::NAME))
+            let first = r.read_byte()?;
+            let negative = first & 0x80 != 0;
+            let m = if first & 0x40 != 0 {
+                u128::from(first & 0x3F)
+            } else {
+                let n = usize::from(first & 0x3F);
+                if n > I::BYTES {
+                    return Ok(None);
+                }
+                let mut b = [0u8; 16];
+                r.read_into(&mut b[..n])?;
+                u128::from_le_bytes(b)
+            };
+            Ok(I::from_sign_magnitude(negative, m))
+        })
     }
 }
 
@@ -383,19 +397,14 @@ impl IntCodec for ZigzagLeb128 {
 
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
-        if I::BYTES == 1 {
-            return write_raw(v, w);
-        }
-        Self::write_u128(v.zigzag(), w)
+        write_wide(v, w, |v, w| Self::write_u128(v.zigzag(), w))
     }
 
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-        if I::BYTES == 1 {
-            return read_raw(r);
-        }
-        let offset = r.offset();
-        let v = Self::read_u128(r, (I::BYTES * 8) as u32, I::NAME)?;
-        I::unzigzag(v).ok_or_else(|| overflow(offset, I::NAME))
+        read_wide(r, |r| {
+            let v = Self::read_u128(r, (I::BYTES * 8) as u32, I::NAME)?;
+            Ok(I::unzigzag(v))
+        })
     }
 }

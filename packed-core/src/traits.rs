@@ -39,44 +39,12 @@ pub trait Encode {
     /// [`EncodeError`] if a length does not fit its prefix or `max`, or the writer fails.
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError>;
 
-    /// *Speed: runs and memory images.* The number of bytes every value of this type
-    /// encodes to under context `C`, or that it varies; and whether the type's memory is
-    /// its encoding there ([`FixedSize`]). Numbers, `bool`, `char`, arrays and tuples of
-    /// them, and derived structs of them have one: such a value is written as one run
-    /// (one [`Writer`] call) instead of one per field, and a slice of memory images as
-    /// one copy. Must agree with what [`encode`](Encode::encode) writes: a mismatch is
-    /// [`EncodeError::FixedSizeMismatch`], never wrong bytes. Constant once inlined.
-    #[doc(hidden)]
-    #[inline(always)]
-    #[must_use]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::VARIES
-    }
-
     /// *Wire format: headers.* Writes the header of a top-level message of this type.
     /// Derived types use their own layout's header; everything else the context's.
     #[doc(hidden)]
     #[inline(always)]
     fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
         wire::write_header::<C, W>(w)
-    }
-
-    /// *Speed: bulk copies and memory images.* Writes a slice of values as
-    /// [`encode`](Encode::encode) writes each of them, one after another, numbered from
-    /// `first_index` for `explain`: the elements of a `VecDeque`, and of contiguous
-    /// sequences by default. Numbers override it with one bulk copy; the default copies
-    /// memory images in one piece and writes anything else element by element.
-    #[doc(hidden)]
-    #[inline]
-    fn encode_slice<C: Ctx, W: Writer + ?Sized>(
-        items: &[Self],
-        first_index: usize,
-        w: &mut W,
-    ) -> Result<(), EncodeError>
-    where
-        Self: Sized,
-    {
-        fast::encode_slice::<C, Self, W>(items, first_index, w)
     }
 
     /// *Wire format: the contiguous-sequence form.* Writes the elements of a contiguous
@@ -100,6 +68,38 @@ pub trait Encode {
         Self: Sized,
     {
         Self::encode_slice::<C, W>(items, 0, w)
+    }
+
+    /// *Speed: runs and memory images.* The number of bytes every value of this type
+    /// encodes to under context `C`, or that it varies; and whether the type's memory is
+    /// its encoding there ([`FixedSize`]). Numbers, `bool`, `char`, arrays and tuples of
+    /// them, and derived structs of them have one: such a value is written as one run
+    /// (one [`Writer`] call) instead of one per field, and a slice of memory images as
+    /// one copy. Must agree with what [`encode`](Encode::encode) writes: a mismatch is
+    /// [`EncodeError::FixedSizeMismatch`], never wrong bytes. Constant once inlined.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[must_use]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::VARIES
+    }
+
+    /// *Speed: bulk copies and memory images.* Writes a slice of values as
+    /// [`encode`](Encode::encode) writes each of them, one after another, numbered from
+    /// `first_index` for `explain`: the elements of a `VecDeque`, and of contiguous
+    /// sequences by default. Numbers override it with one bulk copy; the default copies
+    /// memory images in one piece and writes anything else element by element.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_slice<C: Ctx, W: Writer + ?Sized>(
+        items: &[Self],
+        first_index: usize,
+        w: &mut W,
+    ) -> Result<(), EncodeError>
+    where
+        Self: Sized,
+    {
+        fast::encode_slice::<C, Self, W>(items, first_index, w)
     }
 }
 
@@ -149,6 +149,29 @@ pub trait Decode<'de>: Sized {
         Ok(())
     }
 
+    /// *Wire format: headers.* Reads and checks the header of a top-level message of
+    /// this type.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+        wire::read_header::<C, R>(r)
+    }
+
+    /// *Wire format: the contiguous-sequence form.* Appends the `n` elements of a
+    /// contiguous sequence (a slice, `Vec`, `Box<[T]>` or array) to `out`: [`Encode`]'s
+    /// `encode_contiguous`, for decoding. The default is
+    /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
+    /// the input.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn decode_contiguous<C: Ctx, R: Reader<'de> + ?Sized>(
+        n: usize,
+        r: &mut R,
+        out: &mut Vec<Self>,
+    ) -> Result<(), DecodeError> {
+        Self::decode_append::<C, R>(n, r, out)
+    }
+
     /// *Speed: runs and memory images.* [`Encode`]'s `fixed_size`, for decoding:
     /// derived structs with one read themselves from one borrowed run of that many
     /// bytes, and a `Vec` of memory images is one copy of the input. Must agree with
@@ -159,14 +182,6 @@ pub trait Decode<'de>: Sized {
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES
-    }
-
-    /// *Wire format: headers.* Reads and checks the header of a top-level message of
-    /// this type.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
-        wire::read_header::<C, R>(r)
     }
 
     /// *Speed: bulk copies, memory images and runs.* Appends `n` values to `out`, each
@@ -183,21 +198,6 @@ pub trait Decode<'de>: Sized {
         out: &mut Vec<Self>,
     ) -> Result<(), DecodeError> {
         fast::decode_append::<C, Self, R>(n, r, out)
-    }
-
-    /// *Wire format: the contiguous-sequence form.* Appends the `n` elements of a
-    /// contiguous sequence (a slice, `Vec`, `Box<[T]>` or array) to `out`: [`Encode`]'s
-    /// `encode_contiguous`, for decoding. The default is
-    /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
-    /// the input.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn decode_contiguous<C: Ctx, R: Reader<'de> + ?Sized>(
-        n: usize,
-        r: &mut R,
-        out: &mut Vec<Self>,
-    ) -> Result<(), DecodeError> {
-        Self::decode_append::<C, R>(n, r, out)
     }
 }
 

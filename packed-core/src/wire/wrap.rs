@@ -10,30 +10,31 @@ use crate::explain::{framed, Role};
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
+/// The `encode` and `encode_header` of a pointer to a `T`: the `T`'s, so a `&T` or a
+/// `Box<T>` as the top-level message has `T`'s own header.
+macro_rules! encode_as_pointee {
+    () => {
+        #[inline(always)]
+        fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+            (**self).encode::<C, W>(w)
+        }
+        #[inline(always)]
+        fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
+            T::encode_header::<C, W>(w)
+        }
+    };
+}
+
 impl<T: Encode + ?Sized> Encode for &T {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C>().bytes())
     }
-    #[inline(always)]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        (**self).encode::<C, W>(w)
-    }
-    #[inline(always)]
-    fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
-        T::encode_header::<C, W>(w)
-    }
+    encode_as_pointee!();
 }
 
 impl<T: Encode + ?Sized> Encode for Box<T> {
-    #[inline(always)]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        (**self).encode::<C, W>(w)
-    }
-    #[inline(always)]
-    fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
-        T::encode_header::<C, W>(w)
-    }
+    encode_as_pointee!();
 }
 
 /// `MIN_WIRE` is 0: forwarding `T`'s would make recursive types (`Box<Self>`) cyclic.
