@@ -1,11 +1,11 @@
 //! Where the bytes go: an encoding split into attributed spans.
 //!
-//! [`explain`](crate::explain) encodes a value through a writer that records, for every
+//! [`explain`](crate::explain()) encodes a value through a writer that records, for every
 //! run of bytes, the field path that owns it (`items[3].sku`) and its [`Role`]: header,
 //! length prefix, enum tag, option flag or value. The format code reports both to every
 //! writer through the [`Writer`] hooks, whose default bodies are empty, so nobody
 //! describes a type twice and the ordinary encode path pays nothing. Two helpers make
-//! every report: [`framed`] gives a run of bytes its role, [`elements`] numbers the
+//! every report: `framed` gives a run of bytes its role, `elements` numbers the
 //! elements of a sequence (the derive reports fields and variants through `__private`).
 
 use alloc::{
@@ -18,7 +18,7 @@ use core::fmt::{self, Write as _};
 use crate::{Encode, EncodeError, Layout, Writer};
 
 /// What a run of bytes is for, as reported to [`Writer::begin_frame`]. Used by
-/// [`explain`](crate::explain) to attribute every byte; ordinary writers ignore it.
+/// [`explain`](crate::explain()) to attribute every byte; ordinary writers ignore it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// A format header (YAS's `yas0017`).
@@ -311,7 +311,7 @@ impl fmt::Display for Explanation {
     }
 }
 
-/// The writer behind [`explain`](crate::explain): records every byte with its path and
+/// The writer behind [`explain`](crate::explain()): records every byte with its path and
 /// role.
 #[derive(Default)]
 pub(crate) struct Recorder {

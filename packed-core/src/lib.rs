@@ -83,7 +83,7 @@
 //! # Entry points
 //!
 //! The short functions ([`to_vec`], [`from_slice`], [`encode_into`], [`from_reader`],
-//! [`explain`], ... and their `_as::<L>` forms) cover the common cases; each is one call
+//! [`explain()`], ... and their `_as::<L>` forms) cover the common cases; each is one call
 //! on a [`Config`], which combines any layout ([`with::<L>`](with),
 //! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
 //! source: a new or reused `Vec`, a [`Writer`], a `std::io` stream, a slice whole or in
@@ -114,7 +114,7 @@
 //! - `&str` and `&[u8]` fields borrow from the input; [`from_slice_into`] decodes into an
 //!   existing value and reuses its `String`s and `Vec`s.
 //!
-//! Streams and [`explain`] take the field-by-field path. `PERF.md` in the repository
+//! Streams and [`explain()`] take the field-by-field path. `PERF.md` in the repository
 //! has the measurements behind these choices and the commands that reproduce them.
 //!
 //! # Safety on hostile input

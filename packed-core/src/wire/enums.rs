@@ -47,7 +47,7 @@ fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<
 /// `variant` names for it.
 ///
 /// # Errors
-/// As [`read_repr`]; [`DecodeError::UnknownVariant`] at the discriminant's offset if
+/// As `read_repr`; [`DecodeError::UnknownVariant`] at the discriminant's offset if
 /// it names no variant.
 #[inline(always)]
 pub fn read_repr_value<'de, C: Ctx, I: Int, T, R: Reader<'de> + ?Sized>(
