@@ -1,5 +1,6 @@
 //! `explain`, `explain_as` and `compare`: every byte attributed, exactly once.
 
+use std::collections::VecDeque;
 use std::fmt::Debug;
 
 use packed_core::explain::{Explanation, Role};
@@ -246,4 +247,54 @@ fn spans_cover_every_golden_file_exactly() {
     let mut v = CoverGolden { files: 0 };
     common::for_each_golden(&mut v);
     assert_eq!(v.files, 112);
+}
+
+/// A `VecDeque`'s explanation does not depend on where its storage wraps: its second
+/// part is numbered on from the first (`[2]`, `[3]`, not `[0]` again), and a deque of
+/// numbers, one copy either way, is one span either way. `wrapped` holds `values` with
+/// its storage split after the first two.
+fn deque_explains_like_its_contiguous_twin<T>(values: &[T], layout_name: &str)
+where
+    T: Encode + Clone + Debug,
+{
+    let contiguous: VecDeque<T> = values.iter().cloned().collect();
+    let mut wrapped: VecDeque<T> = VecDeque::with_capacity(values.len());
+    wrapped.extend(values[2..].iter().cloned());
+    wrapped.push_front(values[1].clone());
+    wrapped.push_front(values[0].clone());
+    assert_eq!(wrapped.as_slices().0.len(), 2, "the deque wraps after two");
+    let (c, w) = match layout_name {
+        "yas" => (
+            packed_core::explain_as::<layout::YasNoHeader, _>(&contiguous).unwrap(),
+            packed_core::explain_as::<layout::YasNoHeader, _>(&wrapped).unwrap(),
+        ),
+        _ => (
+            packed_core::explain(&contiguous).unwrap(),
+            packed_core::explain(&wrapped).unwrap(),
+        ),
+    };
+    assert_eq!(c, w, "{layout_name} {values:?}");
+}
+
+#[test]
+fn deque_explanation_does_not_depend_on_its_storage() {
+    let strings: Vec<String> = ["a", "bb", "ccc", "dddd"].map(String::from).to_vec();
+    deque_explains_like_its_contiguous_twin(&strings, "bitsery");
+    let e = packed_core::explain(&strings.iter().cloned().collect::<VecDeque<_>>()).unwrap();
+    let paths: Vec<&str> = e.spans().iter().map(|s| s.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        ["", "[0]", "[0]", "[1]", "[1]", "[2]", "[2]", "[3]", "[3]"]
+    );
+    deque_explains_like_its_contiguous_twin(&[1u32, 2, 3, 4, 5], "bitsery");
+    deque_explains_like_its_contiguous_twin(&[1u32, 2, 3, 4, 5], "yas");
+    deque_explains_like_its_contiguous_twin(&[Level::Low, Level::High, Level::Low], "yas");
+    // Numbers: the length, then one span of all the values, at the deque's own path.
+    let e = packed_core::explain(&[1u16, 2, 3, 4].into_iter().collect::<VecDeque<_>>()).unwrap();
+    let spans: Vec<(&str, Role, usize)> = e
+        .spans()
+        .iter()
+        .map(|s| (s.path.as_str(), s.role, s.len))
+        .collect();
+    assert_eq!(spans, [("", Role::Length, 1), ("", Role::Value, 8)]);
 }
