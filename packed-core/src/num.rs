@@ -234,13 +234,13 @@ fn write_wide<I: Int, W: Writer + ?Sized>(
     wide(v, w)
 }
 
-/// Reads an `I` in a variable-width codec's form, with `wide` (`None`: the value read
-/// does not fit `I`, an [`DecodeError::IntegerOverflow`] at its start), unless it is one
-/// byte, which is its raw byte.
+/// Reads an `I` in a variable-width codec's form, with `wide` (given the integer's
+/// offset, for [`DecodeError::IntegerOverflow`]), unless it is one byte, which is its
+/// raw byte.
 #[inline(always)]
 fn read_wide<'de, I: Int, R: Reader<'de> + ?Sized>(
     r: &mut R,
-    wide: impl FnOnce(&mut R) -> Result<Option<I>, DecodeError>,
+    wide: impl FnOnce(&mut R, usize) -> Result<I, DecodeError>,
 ) -> Result<I, DecodeError> {
     if I::BYTES == 1 {
         let mut b = I::Bytes::default();
@@ -248,7 +248,7 @@ fn read_wide<'de, I: Int, R: Reader<'de> + ?Sized>(
         return Ok(I::from_le(b));
     }
     let offset = r.offset();
-    wide(r)?.ok_or_else(|| overflow(offset, I::NAME))
+    wide(r, offset)
 }
 
 /// Writes the low `n` bytes of `m`, little-endian.
@@ -324,10 +324,10 @@ impl IntCodec for YasCompact {
 
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-        read_wide(r, |r| {
+        read_wide(r, |r, offset| {
             if !I::SIGNED {
                 let m = Self::read_unsigned(r, I::BYTES, I::NAME)?;
-                return Ok(I::from_sign_magnitude(false, m));
+                return I::from_sign_magnitude(false, m).ok_or_else(|| overflow(offset, I::NAME));
             }
             let first = r.read_byte()?;
             let negative = first & 0x80 != 0;
@@ -336,13 +336,13 @@ impl IntCodec for YasCompact {
             } else {
                 let n = usize::from(first & 0x3F);
                 if n > I::BYTES {
-                    return Ok(None);
+                    return Err(overflow(offset, I::NAME));
                 }
                 let mut b = [0u8; 16];
                 r.read_into(&mut b[..n])?;
                 u128::from_le_bytes(b)
             };
-            Ok(I::from_sign_magnitude(negative, m))
+            I::from_sign_magnitude(negative, m).ok_or_else(|| overflow(offset, I::NAME))
         })
     }
 }
@@ -402,9 +402,9 @@ impl IntCodec for ZigzagLeb128 {
 
     #[inline]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
-        read_wide(r, |r| {
+        read_wide(r, |r, offset| {
             let v = Self::read_u128(r, (I::BYTES * 8) as u32, I::NAME)?;
-            Ok(I::unzigzag(v))
+            I::unzigzag(v).ok_or_else(|| overflow(offset, I::NAME))
         })
     }
 }
