@@ -57,9 +57,7 @@ use alloc::vec::Vec;
 
 pub use self::fixed_size::FixedSize;
 pub use self::image::ImageProof;
-use crate::{Ctx, DecodeError, Encode, EncodeError, Writer};
-#[cfg(doc)]
-use crate::{Decode, Reader};
+use crate::{explain, Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a slice of values as `encode` writes each of them: one copy of their memory
 /// where they are an image under `C` and the writer does not watch elements, else
@@ -77,7 +75,7 @@ pub(crate) fn encode_slice<C: Ctx, T: Encode, W: Writer + ?Sized>(
     if let Some(proof) = image::write_proof::<C, T, W>(w) {
         return w.write_var_bytes(proof.as_bytes(items));
     }
-    crate::explain::elements(w, first_index, items, |w, item| item.encode::<C, W>(w))
+    explain::elements(w, first_index, items, |w, item| item.encode::<C, W>(w))
 }
 
 /// Appends `n` values to `out`, each read as `decode` reads it: one copy of the input
@@ -89,7 +87,7 @@ pub(crate) fn encode_slice<C: Ctx, T: Encode, W: Writer + ?Sized>(
 /// # Errors
 /// From the elements' `decode`.
 #[inline(always)]
-pub(crate) fn decode_append<'de, C: Ctx, T: crate::Decode<'de>, R: crate::Reader<'de> + ?Sized>(
+pub(crate) fn decode_append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &mut R,
     out: &mut Vec<T>,
