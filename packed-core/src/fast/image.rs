@@ -277,6 +277,7 @@ mod tests {
             let mut reused = vertices(7);
             crate::from_slice_into(&bytes, &mut reused).unwrap();
             assert_eq!(reused, vertices(n));
+            #[cfg(feature = "std")]
             assert_eq!(
                 crate::from_reader::<Vec<Vertex>, _>(&bytes[..]).unwrap(),
                 vertices(n)
