@@ -25,6 +25,7 @@
 //! cargo test -p packed-tests --test differential                          # 100 cases per shape, random seed
 //! cargo test -p packed-tests --test differential -- --seed 7 --cases 1000 # a longer, reproducible run
 //! cargo test -p packed-tests --test differential -- --shape vec_e8       # one shape (repeatable)
+//! cargo test -p packed-tests --test differential -- --verbose            # examples of known failures too
 //! ```
 //!
 //! `PACKED_DIFFERENTIAL_SEED` and `PACKED_DIFFERENTIAL_CASES` do the same as the flags. The
@@ -51,25 +52,12 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use packed_core::{Decode, Encode, Layout};
+use packed_tests::CONFIGS;
 use text::Text;
 
-/// The seven configurations, in the order of `gen.cpp`'s columns.
-const CONFIGS: [&str; 7] = [
-    "bitsery-le",
-    "bitsery-be",
-    "yas-binary",
-    "yas-binary-noheader",
-    "yas-binary-compacted",
-    "yas-binary-ebig",
-    "yas-binary-compacted-ebig",
-];
-const YAS: &[&str] = &[
-    "yas-binary",
-    "yas-binary-noheader",
-    "yas-binary-compacted",
-    "yas-binary-ebig",
-    "yas-binary-compacted-ebig",
-];
+/// The YAS configurations: all but the two Bitsery ones. `CONFIGS` is also the order of
+/// `gen.cpp`'s columns.
+const YAS: &[&str] = CONFIGS.split_at(2).1;
 
 /// A shape that is known to encode differently from the C++ library in some
 /// configurations.

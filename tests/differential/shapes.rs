@@ -3,9 +3,10 @@
 //! Types nested inside a shape without attributes of their own (`Leaf`, `Item`, the
 //! enums, `Var`, `Vertex`, `Flagged`) are declared once and take the enclosing type's
 //! layout. Each shape's top-level record, and `Inner` and `Meta` (nested types that carry
-//! attributes of their own), are declared once per configuration by `shapes!`, with that
-//! configuration's container attributes, as `tests/common/mod.rs` does for the golden
-//! files, and once more without attributes (`plain`) for `to_vec_as::<L>`.
+//! attributes of their own), are declared once per configuration of
+//! `packed_tests::configurations!` by `shapes!`, with that configuration's container
+//! attributes, as `tests/common/mod.rs` does for the golden files, and once more without
+//! attributes (`plain`) for `to_vec_as::<L>`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -88,27 +89,20 @@ impl Text for Var {
         Ok(v)
     }
     fn print(&self, out: &mut String) {
-        out.push_str("< ");
-        match self {
-            Var::I(v) => {
-                out.push_str("0 ");
-                v.print(out);
-            }
-            Var::S(v) => {
-                out.push_str("1 ");
-                v.print(out);
-            }
-            Var::L(v) => {
-                out.push_str("2 ");
-                v.print(out);
-            }
-            Var::U(v) => {
-                out.push_str("3 ");
-                v.print(out);
-            }
-            Var::N => out.push_str("4 { } "),
+        fn alternative<T: Text>(index: &str, v: &T, out: &mut String) {
+            out.push_str("< ");
+            out.push_str(index);
+            out.push(' ');
+            v.print(out);
+            out.push_str("> ");
         }
-        out.push_str("> ");
+        match self {
+            Var::I(v) => alternative("0", v, out),
+            Var::S(v) => alternative("1", v, out),
+            Var::L(v) => alternative("2", v, out),
+            Var::U(v) => alternative("3", v, out),
+            Var::N => out.push_str("< 4 { } > "),
+        }
     }
 }
 
@@ -187,29 +181,24 @@ macro_rules! shapes {
     };
 }
 
-shapes!(plain);
-shapes!(bitsery_le, #[packed(layout = "bitsery")]);
-shapes!(bitsery_be, #[packed(endian = "big")]);
-shapes!(yas_binary, #[packed(layout = "yas")]);
-shapes!(yas_noheader, #[packed(layout = "yas-noheader")]);
-shapes!(yas_compacted, #[packed(layout = "yas-compacted")]);
-shapes!(yas_ebig, #[packed(layout = "yas", endian = "big")]);
-shapes!(yas_compacted_ebig, #[packed(layout = "yas-compacted", endian = "big")]);
+/// `shapes!` for every configuration of [`packed_tests::configurations`].
+macro_rules! shapes_per_config {
+    (; $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+        $(shapes!($m, #[packed $attrs]);)*
+    };
+}
 
-/// Calls `$check::<A, F, L>(config index, ...)` for each configuration of shape type `$ty`:
-/// `A` the type with the configuration's attributes, `F` the attribute-free type
-/// (`plain::$ty`), `L` the layout to use it with.
-macro_rules! for_each_config {
-    ($ty:ident, $check:ident, $($arg:expr),*) => {{
-        use packed_core::layout;
-        $check::<bitsery_le::$ty, plain::$ty, layout::Bitsery>(0, $($arg),*);
-        $check::<bitsery_be::$ty, plain::$ty, layout::BitseryBig>(1, $($arg),*);
-        $check::<yas_binary::$ty, plain::$ty, layout::Yas>(2, $($arg),*);
-        $check::<yas_noheader::$ty, plain::$ty, layout::YasNoHeader>(3, $($arg),*);
-        $check::<yas_compacted::$ty, plain::$ty, layout::YasCompacted>(4, $($arg),*);
-        $check::<yas_ebig::$ty, plain::$ty, layout::YasBig>(5, $($arg),*);
-        $check::<yas_compacted_ebig::$ty, plain::$ty, layout::YasCompactedBig>(6, $($arg),*);
-    }};
+shapes!(plain);
+packed_tests::configurations!(shapes_per_config);
+
+/// Checks one case of shape type `$ty` in every configuration: `check_config::<A, F, L>`
+/// with `A` the type with the configuration's attributes, `F` the attribute-free type,
+/// `L` the configuration's layout.
+macro_rules! check_configs {
+    ($ty:ident $case:ident $free:ident $out:ident ;
+     $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+        $(check_config::<$m::$ty, plain::$ty, packed_core::layout::$layout>($i, $case, $free, $out);)*
+    };
 }
 
 /// The shape names `gen.cpp` prints, and their types here.
@@ -223,7 +212,8 @@ macro_rules! shape_table {
             match name {
                 $($name => {
                     if let Some(free) = crate::parse_value::<plain::$ty>(case, out) {
-                        for_each_config!($ty, check_config, case, &free, out);
+                        let free = &free;
+                        packed_tests::configurations!(check_configs; $ty case free out);
                     }
                 })*
                 _ => out.generator_error(format!("unknown shape `{name}`")),

@@ -124,7 +124,7 @@ pub fn unhex(h: &str) -> Result<Vec<u8>, String> {
         }
     }
     let b = h.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(format!("odd hex length {}", b.len()));
     }
     b.chunks_exact(2)
