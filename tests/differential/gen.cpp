@@ -26,8 +26,9 @@
 //
 // Usage: gen --seed N --cases N [--shape NAME]... ; `gen --list` prints the shape names.
 //
-// Built by the Rust test with
-//     g++ -std=c++17 -O1 -I<bitsery>/include -I<yas>/include gen.cpp
+// Built by the Rust test (which caches the binary under target/tmp/differential/) with
+//     g++ -std=c++17 -O1 -Wall -Wextra -isystem <vendor>/bitsery/include
+//         -isystem <vendor>/yas/include gen.cpp
 // against the unmodified headers in ../shared/vendor/.
 
 #include <array>
