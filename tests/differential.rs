@@ -696,10 +696,12 @@ fn print_example(shape: &str, config: &str, s: &PairStats) {
     );
     println!("      value: {}", clip(&e.value, 600));
     println!("      C++ bytes: {}", clip(&text::hex(&e.cpp), 600));
+    let mut shown: Option<&Vec<u8>> = None;
     for f in &e.failures {
         println!("      {}: {}", f.check, f.detail);
-        if let Some(ours) = &f.ours {
+        if let Some(ours) = f.ours.as_ref().filter(|&o| shown != Some(o)) {
             println!("        our bytes: {}", clip(&text::hex(ours), 600));
+            shown = Some(ours);
         }
     }
 }
