@@ -800,7 +800,7 @@ fn main() -> ExitCode {
     }
     let ok = failed.is_empty() && stale.is_empty() && out.generator_errors.is_empty();
     println!(
-        "differential: seed {}: {cases} cases checked in {} shape/configuration pairs in {:.1} s ({:.1} s with the build)",
+        "differential: seed {}: {cases} checks of a case in a configuration, {} shape/configuration pairs, in {:.1} s ({:.1} s with the build)",
         opts.seed,
         out.pairs.len(),
         checked.elapsed().as_secs_f64(),
