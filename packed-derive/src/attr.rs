@@ -18,8 +18,8 @@ use crate::model::{
     choice, Choice, Endian, Enums, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned, TagWidth,
 };
 
-/// The helper attribute's name.
-const PACKED: &str = "packed";
+/// The helper attribute's name: `#[packed(...)]`.
+const ATTRIBUTE: &str = "packed";
 
 choice! {
     /// The keys of a struct's or enum's `#[packed(...)]`.
@@ -361,7 +361,7 @@ fn for_each_meta(
     attrs: &[syn::Attribute],
     mut f: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<()>,
 ) {
-    for attr in attrs.iter().filter(|a| a.path().is_ident(PACKED)) {
+    for attr in attrs.iter().filter(|a| a.path().is_ident(ATTRIBUTE)) {
         if let syn::Meta::Path(_) = attr.meta {
             diag.error(attr, "expected `#[packed(...)]` with at least one key");
             continue;

@@ -375,8 +375,8 @@ mod tests {
              `u64`, `varint`, `yas-compacted` (did you mean `u64`?)"
         );
         assert!(!NamedLen::unknown("zzzzzz").contains("did you mean"));
-        // Ties go to the first in the table.
-        assert!(TagWidth::unknown("u4").ends_with("(did you mean `u8`?)"));
+        // `u6` is one edit from `u8` and from `u16`: ties go to the first in the table.
+        assert!(TagWidth::unknown("u6").ends_with("(did you mean `u8`?)"));
     }
 
     fn flat(t: &impl ToTokens) -> String {

@@ -18,9 +18,10 @@ impl Name {
     /// and reported at `at`.
     pub(crate) fn at(self, at: Span) -> TokenStream {
         let span = reported_at(at);
-        match self.0.strip_prefix('\'') {
-            Some(_) => syn::Lifetime::new(self.0, span).into_token_stream(),
-            None => syn::Ident::new(self.0, span).into_token_stream(),
+        if self.0.starts_with('\'') {
+            syn::Lifetime::new(self.0, span).into_token_stream()
+        } else {
+            syn::Ident::new(self.0, span).into_token_stream()
         }
     }
 }

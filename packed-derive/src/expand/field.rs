@@ -1,6 +1,7 @@
-//! What encode and decode both say about fields: a field's context type, the
-//! compile-time check that `len`/`max` apply to it, and the grouping of consecutive
-//! scalar fields into one tuple.
+//! What encode and decode both say about fields: a field's context type, what codes
+//! it (its type or its `with` module), the compile-time check that `len`/`max` apply
+//! to it, the grouping of consecutive scalar fields into one tuple, and a variant's or
+//! struct's fields written in its style (`{ a, b }`, `(a, b)`).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
