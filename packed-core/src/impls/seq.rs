@@ -297,6 +297,7 @@ impl Encode for String {
 
 impl<'de> Decode<'de> for String {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         Ok(match decode_str::<C, R>(r)? {
@@ -323,6 +324,7 @@ impl<'de> Decode<'de> for String {
 
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
@@ -335,6 +337,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
 
 impl<'de> Decode<'de> for Box<str> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         String::decode::<C, R>(r).map(String::into_boxed_str)
@@ -343,6 +346,7 @@ impl<'de> Decode<'de> for Box<str> {
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         decode_str::<C, R>(r)
@@ -411,6 +415,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
 
 impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
@@ -479,6 +484,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
+    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> usize {
         array_size(T::fixed_size::<C::Elem>(), N)

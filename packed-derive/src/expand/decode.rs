@@ -152,12 +152,14 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
         }
     };
 
+    let reserves = reserves_ahead(g);
     let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
     let image_proof = g.image_proof(&quote!(#k::Decode<'__de>));
     quote! {
         #[automatically_derived]
         impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
             const MIN_WIRE: #k::__private::usize = #min_wire;
+            const RESERVES_AHEAD: #k::__private::bool = #reserves;
 
             #fixed_size
 
@@ -180,6 +182,26 @@ pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// `RESERVES_AHEAD`: whether any written field's type may reserve memory ahead of the
+/// input (a `with` field's decoder is not known, so it may), for every variant of an
+/// enum. Fieldless enums and structs of numbers and strings reserve nothing.
+fn reserves_ahead(g: &Gen<'_>) -> TokenStream {
+    let k = &g.krate;
+    let fields: Vec<&Field<'_>> = match &g.cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Tagged(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
+        Data::Repr(_) => Vec::new(),
+    };
+    if fields.iter().any(|f| f.attrs.with.is_some()) {
+        return quote!(true);
+    }
+    let each = fields.iter().filter(|f| f.is_plain()).map(|f| {
+        let ty = f.ty;
+        quote!(<#ty as #k::Decode<'__de>>::RESERVES_AHEAD)
+    });
+    quote!(false #(|| #each)*)
 }
 
 /// The expression that reads one field.

@@ -88,6 +88,9 @@ const _: () = {
         const MIN_WIRE: ::packed_core::__private::usize = 0usize
             + <Vec<u8> as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <String as ::packed_core::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: ::packed_core::__private::bool = false
+            || <Vec<u8> as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <String as ::packed_core::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
         fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
             ::packed_core::__private::run_size(

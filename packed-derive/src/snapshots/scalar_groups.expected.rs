@@ -389,6 +389,23 @@ const _: () = {
             + <f64 as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <bool as ::packed_core::Decode<'__de>>::MIN_WIRE
             + <[char; 2] as ::packed_core::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: ::packed_core::__private::bool = false
+            || <String as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <String as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <u8 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i8 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <u16 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i16 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <u32 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <u64 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <f32 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <f64 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <bool as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <[char; 2] as ::packed_core::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
         fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::usize {
             ::packed_core::__private::run_size(

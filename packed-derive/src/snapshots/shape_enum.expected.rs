@@ -110,6 +110,10 @@ const _: () = {
         Option<T>: ::core::default::Default,
     {
         const MIN_WIRE: ::packed_core::__private::usize = 1usize;
+        const RESERVES_AHEAD: ::packed_core::__private::bool = false
+            || <u8 as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <&'a str as ::packed_core::Decode<'__de>>::RESERVES_AHEAD
+            || <Vec<T> as ::packed_core::Decode<'__de>>::RESERVES_AHEAD;
         #[inline]
         fn decode<
             __C: ::packed_core::Ctx,

@@ -93,6 +93,7 @@ const _: () = {
     #[automatically_derived]
     impl<'__de> ::packed_core::Decode<'__de> for Status {
         const MIN_WIRE: ::packed_core::__private::usize = 1usize;
+        const RESERVES_AHEAD: ::packed_core::__private::bool = false;
         #[inline]
         fn decode<
             __C: ::packed_core::Ctx,
