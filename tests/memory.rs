@@ -25,16 +25,17 @@
 //!   bytes per 1-byte element, so its bound is 72 n (`type_dependent_constant`);
 //!   element types that may encode to nothing (`Box<T>`, `()`) may claim elements
 //!   beyond the input up to what is left of the document's zero-width budget `B`
-//!   (`Limits::max_zero_width_elements`, 4096), adding `B * size_of::<T>()`
-//!   (`zero_wire_elements_add_a_constant`);
+//!   (`Limits::max_zero_width_elements`, 4096), adding `B * size_of::<T>()`; boxes,
+//!   which may hold sequences, are reserved only for the bytes left and allocated as
+//!   decoded past them (`zero_wire_elements_add_a_constant`);
 //! - elements that encode to nothing cost memory linear in the input plus a constant
 //!   set by `B`, however they nest: a search over hostile inputs of 16, 201 and 1000
 //!   bytes, from slices and streams, for `Vec<Z>`, `Vec<Vec<Z>>`, `Vec<Vec<Vec<Z>>>`,
 //!   `Vec<()>`, boxes, arrays, tuples, maps and structs of them (`Z`: 64 bytes, all
 //!   fields skipped) finds peaks within `k n + s B + 4096` from slices and
-//!   `3 (k n + s B) + d * 192 KiB + 4096` from streams, with `k`, `s` and `d` worked
-//!   out per type (`zero_width_peak_is_linear`); the issue's inputs are measured
-//!   exactly (`zero_width_issue_inputs`);
+//!   `3 (k n + s B) + 192 KiB + 4096` from streams, with `k` and `s` worked out per
+//!   type (`zero_width_peak_is_linear`); the issue's inputs are measured exactly
+//!   (`zero_width_issue_inputs`);
 //! - decoding under `Limits` stops at the limit with `DepthLimitExceeded` or
 //!   `ByteLimitExceeded` at the documented offset, and before the allocation that the
 //!   rejected input asked for;
@@ -602,8 +603,12 @@ fn type_dependent_constant() {
 /// Element types whose least encoded size is 0 (`Box<T>`, which does not look inside
 /// `T`; `()`; structs of skipped fields) may claim elements beyond one per remaining
 /// byte, up to what is left of the document's zero-width budget
-/// (`Limits::max_zero_width_elements`, 4096), so their reserve is bounded by
-/// `size_of::<T>() * (n + 4096)`, not by `K * n` alone: 33 KiB from 18 bytes here.
+/// (`Limits::max_zero_width_elements`, 4096). Boxes may hold sequences, so their
+/// vector reserves only what the bytes cover, one byte promised to each, and allocates
+/// the rest as they are decoded: the budget is checked, never reserved ahead, or every
+/// level of a nesting chain could reserve it again (`nesting_chain_inputs`). Elements
+/// that cannot hold a sequence (`Z`) are reserved for the whole claim
+/// (`zero_width_issue_inputs`).
 #[test]
 fn zero_wire_elements_add_a_constant() {
     type T = Vec<Box<u64>>;
@@ -620,8 +625,9 @@ fn zero_wire_elements_add_a_constant() {
             remaining: 0
         })
     );
-    // The vector of 4112 pointers, and the two boxes decoded before the input ran out.
-    assert_eq!(peak, 8 * 4112 + 2 * 8);
+    // A vector of 16 pointers (the 16 bytes), and the two boxes decoded before the
+    // input ran out.
+    assert_eq!(peak, 8 * 16 + 2 * 8);
     // One more is refused before reserving.
     let input = [compact(16 + 4097), vec![0; 16]].concat();
     let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
@@ -633,13 +639,37 @@ fn zero_wire_elements_add_a_constant() {
         })
     );
     assert_eq!(peak, 0);
-    // With a smaller budget the reserve is smaller: 16 + 100 boxes at most.
+    // With a smaller budget the claim is checked against it: 16 + 100 at most.
     let limits = Limits::DEFAULT.with_max_zero_width_elements(100);
     let input = [compact(16 + 100), vec![0; 16]].concat();
     let (r, peak) =
         measure(|| packed_core::from_slice_with_limits::<T>(&input, limits).map(|v| v.len()));
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
-    assert_eq!(peak, 8 * 116 + 2 * 8);
+    assert_eq!(peak, 8 * 16 + 2 * 8);
+    let input = [compact(16 + 101), vec![0; 16]].concat();
+    let r = packed_core::from_slice_with_limits::<T>(&input, limits);
+    assert_eq!(
+        r,
+        Err(DecodeError::ZeroWidthLimitExceeded {
+            offset: 0,
+            limit: 100
+        })
+    );
+    // Boxes that really take no input: 4096 of them from the two bytes of their count,
+    // each counted against the budget. Nothing is reserved up front; the vector doubles
+    // from 4 slots to 4096 as they are decoded, ending at exactly their number, and the
+    // last move (2048 slots to 4096) held 6144 slots beside 2048 boxes.
+    let (r, peak) =
+        measure(|| packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x00]).map(|v| v.len()));
+    assert_eq!(r, Ok(4096));
+    assert_eq!(peak, 4096 * (8 + 64));
+    assert_eq!(
+        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x01]),
+        Err(DecodeError::ZeroWidthLimitExceeded {
+            offset: 0,
+            limit: 4096
+        })
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -974,7 +1004,9 @@ struct Holder {
 /// 200 `Z`s (201 bytes) held 20,000 `Z`s under the old per-sequence slack (1.28 MB of
 /// them here, 253 MB with the issue's larger `Z`); now the 21st vector (prefix at 41)
 /// goes over, holding the outer vector (100 * 24), 20 full inner ones and its own
-/// reserve (21 * 200 * 64).
+/// reserve (21 * 200 * 64). (A vector of `Z`s holds no sequence, so it is checked
+/// against all the bytes left, as a string is: it is the only vector reserving until
+/// its `Z`s are decoded, and a stream's reserve holds its 12,800 bytes.)
 #[test]
 fn zero_width_issue_inputs() {
     assert_eq!(std::mem::size_of::<Z>(), 64);
@@ -997,7 +1029,6 @@ fn zero_width_issue_inputs() {
                 limit: 4096
             })
         );
-        // A stream reserves what the prefixes claim too (each under a 64 KiB chunk).
         assert_eq!(peak, 100 * 24 + 21 * 200 * 64, "stream {stream}");
     }
 }
@@ -1102,19 +1133,16 @@ struct Searched {
     k: usize,
     /// Bytes per zero-width element of the budget.
     s: usize,
-    /// Nested sequences that a stream may reserve a chunk for at once.
-    d: usize,
 }
 
 macro_rules! searched {
-    ($($t:ty: $k:expr, $s:expr, $d:expr;)*) => {
+    ($($t:ty: $k:expr, $s:expr;)*) => {
         vec![$(Searched {
             name: stringify!($t),
             slice: slice_peak::<$t>,
             stream: stream_peak::<$t>,
             k: $k,
             s: $s,
-            d: $d,
         }),*]
     };
 }
@@ -1130,7 +1158,7 @@ const fn btree_node(key: usize, value: usize) -> usize {
 /// input, with a constant set by the budget `B` (`Limits::max_zero_width_elements`):
 ///
 /// - from a slice, `peak <= k n + s B + 4096`;
-/// - from a stream, `peak <= 3 (k n + s B) + d * 192 KiB + 4096`.
+/// - from a stream, `peak <= 3 (k n + s B) + 192 KiB + 4096`.
 ///
 /// Why. Every sequence reserves at most the elements its claim may hold: one per
 /// `MIN_WIRE` bytes left, or for zero-width element types one per byte left plus the
@@ -1142,10 +1170,12 @@ const fn btree_node(key: usize, value: usize) -> usize {
 /// 24 for the one being filled (`Vec<Vec<Vec<Z>>>`: 24 + 2 * 24 + 64). A B-tree holds
 /// at most one node per entry (`btree_node`), an entry takes at least its
 /// `MIN_WIRE`; a hash table is reserved for the claim, up to 16/7 buckets per pair
-/// (38 per byte for `(u8, Vec<Z>)`). A stream cannot check a claim against the input:
-/// each level reserves at most one 64 KiB chunk (the table for one is 2.25 times
-/// that), then grows by doubling, and a moving reallocation holds the old block and
-/// the new, twice as large.
+/// (38 per byte for `(u8, Vec<Z>)`). Boxes may hold sequences: their vector reserves
+/// only one slot per unpromised byte and grows as boxes are decoded past that, doubling,
+/// up to 3 slots per box while it moves. A stream cannot check a claim against the
+/// input: the sequences being decoded share one 64 KiB reserve (the table for it is
+/// up to 2.36 times that), then grow by doubling, and a moving reallocation holds the
+/// old block and the new, twice as large.
 ///
 /// The search runs each type from slices and from streams over inputs of 16, 201 and
 /// 1000 bytes, under the default budget (4096) and under 256. Before the budget was per
@@ -1158,25 +1188,26 @@ fn zero_width_peak_is_linear() {
     assert_eq!(std::mem::size_of::<Holder>(), 96);
     let map_entry = btree_node(1, 24) / 2; // (u8, Vec<Z>): nodes per 2-byte entry
     let types = searched! {
-        Vec<Z>: z, z, 1;
-        Vec<Vec<Z>>: 24 + z, z, 2;
-        Vec<Vec<Vec<Z>>>: 24 + 2 * 24 + z, z, 3;
-        Vec<()>: 0, 0, 1;
-        Vec<Vec<()>>: 24, 0, 2;
-        // The slot (8) per byte and per budget element, the box (64) per budget element.
-        Vec<Box<Z>>: 8, 8 + z, 1;
-        Vec<[Z; 4]>: 4 * z, 4 * z, 1;
-        Vec<(Z, Z)>: 2 * z, 2 * z, 1;
+        Vec<Z>: z, z;
+        Vec<Vec<Z>>: 24 + z, z;
+        Vec<Vec<Vec<Z>>>: 24 + 2 * 24 + z, z;
+        Vec<()>: 0, 0;
+        Vec<Vec<()>>: 24, 0;
+        // Up to 3 slots of 8 per byte and per budget element (reserved for the bytes,
+        // doubling past them), the box (64) per budget element.
+        Vec<Box<Z>>: 3 * 8, 3 * 8 + z;
+        Vec<[Z; 4]>: 4 * z, 4 * z;
+        Vec<(Z, Z)>: 2 * z, 2 * z;
         // `Option` reads its flag: 72 bytes per byte, nothing from the budget.
-        Vec<Option<Z>>: 72, 0, 1;
-        BTreeMap<u8, Vec<Z>>: map_entry + z, z, 2;
-        HashMap<u8, Vec<Z>>: 38 + z, z, 2;
+        Vec<Option<Z>>: 72, 0;
+        BTreeMap<u8, Vec<Z>>: map_entry + z, z;
+        HashMap<u8, Vec<Z>>: 38 + z, z;
         // One map per byte (its prefix), one entry in it (the rest would be
         // duplicates), one node of 11 (Z, Z) pairs.
-        Vec<BTreeMap<Z, Z>>: 24 + btree_node(z, z), 0, 2;
-        Holder: 24 + map_entry + z, z, 2;
+        Vec<BTreeMap<Z, Z>>: 24 + btree_node(z, z), 0;
+        Holder: 24 + map_entry + z, z;
         // A `Holder` reads four prefixes: 96 / 4 per byte.
-        Vec<Holder>: 24 + 24 + map_entry + z, z, 3;
+        Vec<Holder>: 24 + 24 + map_entry + z, z;
     };
     // One thread per type (the allocator counts per thread): the default budget's
     // searches take most of the time.
@@ -1203,7 +1234,7 @@ fn search_type(t: &Searched) -> Vec<String> {
         let limits = Limits::DEFAULT.with_max_zero_width_elements(budget);
         for n in [16, 201, 1000] {
             let slice_bound = t.k * n + t.s * budget + 4096;
-            let stream_bound = 3 * (t.k * n + t.s * budget) + t.d * 192 * 1024 + 4096;
+            let stream_bound = 3 * (t.k * n + t.s * budget) + 192 * 1024 + 4096;
             let (slice, input) = search(&|i| (t.slice)(i, limits), n, budget);
             assert!(
                 slice <= slice_bound,
