@@ -138,6 +138,17 @@ pub trait Decode<'de>: Sized {
     /// allocate. Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
 
+    /// Whether decoding a value may reserve memory ahead of the input it reads: true
+    /// for types that hold a sequence, map or set (a `Vec`, a `HashMap`, a `Box` of
+    /// anything, which does not look inside), false for numbers, strings (their bytes
+    /// are read as soon as they are allocated), fieldless enums and structs and tuples
+    /// of such. A sequence of a type that reserves nothing promises nothing to its
+    /// elements (see the ledger of [`Reader`]) and does no work per element for it.
+    /// `true`, the default, is always safe; a `false` that is wrong lets nested length
+    /// claims count the same input twice.
+    #[doc(hidden)]
+    const RESERVES_AHEAD: bool = true;
+
     /// The number of bytes every value of this type takes under context `C`, or 0 if
     /// that varies: [`Encode::fixed_size`] for decoding. Derived structs with one read
     /// themselves from one borrowed run of that many bytes. Must equal what

@@ -43,6 +43,7 @@ macro_rules! int {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 int_size::<C, $t>()
@@ -86,6 +87,7 @@ macro_rules! float {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = core::mem::size_of::<$t>();
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 core::mem::size_of::<$t>()
@@ -122,6 +124,7 @@ macro_rules! size {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 int_size::<C, $wire>()
@@ -150,6 +153,7 @@ impl Encode for bool {
 
 impl<'de> Decode<'de> for bool {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> usize {
         1
@@ -184,6 +188,7 @@ impl Encode for char {
 
 impl<'de> Decode<'de> for char {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> usize {
         int_size::<C, u32>()
@@ -204,6 +209,7 @@ impl Encode for () {
 }
 
 impl<'de> Decode<'de> for () {
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(())
@@ -218,6 +224,7 @@ impl<T: ?Sized> Encode for PhantomData<T> {
 }
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(PhantomData)

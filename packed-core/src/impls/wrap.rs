@@ -30,7 +30,8 @@ impl<T: Encode + ?Sized> Encode for Box<T> {
     }
 }
 
-/// `MIN_WIRE` is 0: forwarding `T`'s would make recursive types (`Box<Self>`) cyclic.
+/// `MIN_WIRE` is 0 and `RESERVES_AHEAD` true: forwarding `T`'s would make recursive
+/// types (`Box<Self>`) cyclic.
 impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -74,6 +75,7 @@ impl<T: Encode> Encode for Option<T> {
 
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         match r.read_byte()? {
@@ -124,6 +126,7 @@ macro_rules! tuple {
         }
         impl<'de, $($t: Decode<'de>),+> Decode<'de> for ($($t,)+) {
             const MIN_WIRE: usize = 0 $(+ $t::MIN_WIRE)+;
+            const RESERVES_AHEAD: bool = false $(|| $t::RESERVES_AHEAD)+;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> usize {
                 crate::run::run_size(&[$($t::fixed_size::<C::Elem>()),+])

@@ -47,11 +47,13 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         quote!(#READER: &mut #READER_TY,),
         quote!(()),
     );
+    let reserves = reserves_ahead(cont);
     let inner = fields_ctx();
     quote! {
         #[automatically_derived]
         #header {
             const MIN_WIRE: #PACKED::__private::usize = #min_wire;
+            const RESERVES_AHEAD: #PACKED::__private::bool = #reserves;
 
             #fixed_size
 
@@ -70,6 +72,24 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
             }
         }
     }
+}
+
+/// `RESERVES_AHEAD`: whether any written field's type may reserve memory ahead of the
+/// input (a `with` field's decoder is not known, so it may), for every variant of an
+/// enum. Fieldless enums and structs of numbers and strings reserve nothing.
+fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
+    if cont
+        .all_fields()
+        .any(|f| matches!(f.coding, crate::ast::Coding::With(_)))
+    {
+        return quote!(true);
+    }
+    let trait_path = Trait::Decode.path();
+    let each = cont.all_fields().filter(|f| f.is_plain()).map(|f| {
+        let ty = f.ty;
+        quote!(<#ty as #trait_path>::RESERVES_AHEAD)
+    });
+    quote!(false #(|| #each)*)
 }
 
 /// A struct: one run where its size is fixed and the reader can lend it, else its

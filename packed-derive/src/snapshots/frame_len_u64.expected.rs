@@ -87,6 +87,9 @@ const _: () = {
         const MIN_WIRE: __packed::__private::usize = 0usize
             + <Vec<u8> as __packed::Decode<'__de>>::MIN_WIRE
             + <String as __packed::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: __packed::__private::bool = false
+            || <Vec<u8> as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
         fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::usize {
             __packed::__private::run_size(

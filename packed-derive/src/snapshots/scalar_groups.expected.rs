@@ -388,6 +388,23 @@ const _: () = {
             + <f64 as __packed::Decode<'__de>>::MIN_WIRE
             + <bool as __packed::Decode<'__de>>::MIN_WIRE
             + <[char; 2] as __packed::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: __packed::__private::bool = false
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u8 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i8 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u16 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i16 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <f32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <f64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <bool as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <[char; 2] as __packed::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
         fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::usize {
             __packed::__private::run_size(

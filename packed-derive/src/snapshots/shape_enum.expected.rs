@@ -109,6 +109,10 @@ const _: () = {
         Option<T>: ::core::default::Default,
     {
         const MIN_WIRE: __packed::__private::usize = 1usize;
+        const RESERVES_AHEAD: __packed::__private::bool = false
+            || <u8 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <&'a str as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <Vec<T> as __packed::Decode<'__de>>::RESERVES_AHEAD;
         #[inline]
         fn decode<
             __C: __packed::Ctx,

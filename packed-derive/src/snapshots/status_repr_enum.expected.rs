@@ -88,6 +88,7 @@ const _: () = {
     #[automatically_derived]
     impl<'__de> __packed::Decode<'__de> for Status {
         const MIN_WIRE: __packed::__private::usize = 1usize;
+        const RESERVES_AHEAD: __packed::__private::bool = false;
         #[inline]
         fn decode<
             __C: __packed::Ctx,
