@@ -4,16 +4,16 @@
 //!
 //! The derive runs in three stages, each owning one thing:
 //!
-//! 1. [`attr`]: `#[packed(...)]` tokens → typed attributes, spans kept; mistakes in a
+//! 1. `attr`: `#[packed(...)]` tokens → typed attributes, spans kept; mistakes in a
 //!    key's own value are reported here.
-//! 2. [`ast`]: the checked model of the input (container, variants, fields), each
-//!    attribute as a [`model`] type; every check of how keys fit together and fit
-//!    the item lives here. [`bound`] infers its where-clauses.
-//! 3. [`expand`]: code generated from the model only, in one `const _` block.
+//! 2. `ast`: the checked model of the input (container, variants, fields), each
+//!    attribute as a `model` type; every check of how keys fit together and fit
+//!    the item lives here. `bound` infers its where-clauses.
+//! 3. `expand`: code generated from the model only, in one `const _` block.
 //!
-//! [`model`] holds the typed choices (length prefix, integer codec, layout preset,
+//! `model` holds the typed choices (length prefix, integer codec, layout preset,
 //! ...), each with one table of attribute names and the runtime type it emits. Every
-//! mistake goes to one [`diag::Diagnostics`] and is reported together, each at its
+//! mistake goes to one `diag::Diagnostics` and is reported together, each at its
 //! token; the collector panics if a stage forgets to check it.
 
 mod ast;
