@@ -2,11 +2,16 @@
 //!
 //! The expansion itself is pinned by snapshots in `packed-derive/src/snapshots/`
 //! (`frame_len_u64.expected.rs`: the container's `len = "u64"` is the type
-//! `::packed_core::len::U64` inside a `layout::Spec`, the field's `len = "u8"` is
-//! `WithLen<::packed_core::len::U8>`, and the generated code has no `if`/`match` at
-//! all). These tests check that those types write what they name: the same struct as
-//! the snapshot, with hand-worked bytes.
-use packed_core::{layout, DecodeError, EncodeError, Packed};
+//! `__packed::len::U64` inside a `layout::Spec`, the other strategies read from the
+//! default preset `layout::Bitsery`; the field's `len = "u8"` is
+//! `WithLen<__packed::len::U8>`; `__packed` is the block's one `use ::packed_core`).
+//! Nothing in that code branches on the layout: its only branches are the `if`s that
+//! choose one fixed-size run over field by field, constant once inlined for writing,
+//! and also asking whether the input holds the run's bytes for reading. These tests
+//! check that those types write what they name: the same struct as the snapshot, with
+//! hand-worked bytes; and that a preset with keys beside it is the preset's layout
+//! with just those strategies replaced.
+use packed_core::{layout, len, num, DecodeError, EncodeError, Packed};
 
 /// The snapshot's input.
 #[derive(Packed, Debug, PartialEq, Clone)]
@@ -134,3 +139,96 @@ fn a_truncated_u64_prefix_is_an_error_at_offset_zero() {
         "{err:?}"
     );
 }
+
+/// A value every strategy shows in: lengths, a wide negative integer, numbers in a
+/// sequence and a `#[repr(i16)]` enum. No attributes: it takes its parent's layout.
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Probe {
+    text: String,
+    wide: i64,
+    values: Vec<u16>,
+    level: Level,
+    levels: Vec<Level>,
+}
+
+#[derive(Packed, Debug, PartialEq, Clone, Copy)]
+#[repr(i16)]
+enum Level {
+    Low = -300,
+    High = 300,
+}
+
+fn probe() -> Probe {
+    Probe {
+        text: "abc".into(),
+        wide: -200_000,
+        values: vec![1, 0x1234],
+        level: Level::Low,
+        levels: vec![Level::High, Level::Low],
+    }
+}
+
+/// Declares `$name($inner)` with `$attrs` and checks that it writes (and reads) the
+/// bytes of `$inner` under `$spec`, the layout spelled out from `packed_core::layout`:
+/// the attributes name exactly that layout.
+macro_rules! is_layout {
+    ($test:ident, $name:ident, #[packed($($attrs:tt)*)], $spec:ty) => {
+        #[derive(Packed, Debug, PartialEq, Clone)]
+        #[packed($($attrs)*)]
+        struct $name(Probe);
+
+        #[test]
+        fn $test() {
+            let v = $name(probe());
+            let expected = packed_core::to_vec_as::<$spec, _>(&probe()).unwrap();
+            assert_eq!(packed_core::to_vec(&v).unwrap(), expected);
+            assert_eq!(packed_core::from_slice::<$name>(&expected).unwrap(), v);
+        }
+    };
+}
+
+// A preset alone is its `layout` type; each key beside it replaces that one strategy.
+is_layout!(yas_preset_alone, YasAlone, #[packed(layout = "yas")], layout::Yas);
+is_layout!(
+    yas_with_u8_lengths,
+    YasU8,
+    #[packed(layout = "yas", len = "u8")],
+    layout::Spec<len::U8, num::Fixed, num::Little, layout::YasHeader, layout::YasEnums>
+);
+is_layout!(
+    yas_noheader_with_plain_enums,
+    YasNoHeaderPlain,
+    #[packed(layout = "yas-noheader", enums = "plain")],
+    layout::Spec<len::U64, num::Fixed, num::Little, layout::NoHeader, layout::PlainEnums>
+);
+is_layout!(
+    yas_compacted_without_header,
+    YasCompactedNoHeader,
+    #[packed(header = "none", layout = "yas-compacted")],
+    layout::Spec<len::YasSize, num::YasCompact, num::Little, layout::NoHeader, layout::YasEnums>
+);
+is_layout!(
+    varint_big_endian,
+    VarintBig,
+    #[packed(layout = "varint", endian = "big")],
+    layout::Spec<len::Leb128, num::ZigzagLeb128, num::Big, layout::NoHeader, layout::PlainEnums>
+);
+is_layout!(
+    bitsery_with_varint_integers,
+    BitseryVarint,
+    #[packed(layout = "bitsery", int = "varint")],
+    layout::Spec<len::Compact, num::ZigzagLeb128, num::Little, layout::NoHeader, layout::PlainEnums>
+);
+// Without `layout`, keys replace strategies of the default, Bitsery.
+is_layout!(
+    default_with_yas_header,
+    DefaultYasHeader,
+    #[packed(header = "yas")],
+    layout::Spec<len::Compact, num::Fixed, num::Little, layout::YasHeader, layout::PlainEnums>
+);
+is_layout!(
+    every_key_replaces_the_preset,
+    EveryKey,
+    #[packed(layout = "varint", len = "u16", int = "yas-compacted", endian = "big", header = "yas", enums = "yas")],
+    layout::Spec<len::U16, num::YasCompact, num::Big, layout::YasHeader, layout::YasEnums>
+);

@@ -93,7 +93,9 @@ pub enum DecodeError {
     },
     /// A length prefix claims more elements than the rest of the input can hold
     /// (each element takes at least one byte, or the element type's least encoded
-    /// size), or more than this platform can address. Raised before anything is
+    /// size), or, for elements that hold sequences, than it can hold besides what the
+    /// sequences around it still need for their later elements, or more than this
+    /// platform can address. Raised before anything is
     /// allocated. (Element types that may encode to nothing are bounded by
     /// [`ZeroWidthLimitExceeded`](DecodeError::ZeroWidthLimitExceeded) instead.)
     LengthExceedsInput {
@@ -101,7 +103,10 @@ pub enum DecodeError {
         offset: usize,
         /// The length read.
         len: u64,
-        /// Bytes left in the input after the prefix.
+        /// Bytes left in the input after the prefix that the claim could use: for a
+        /// sequence, map or set whose elements hold sequences, those that the sequences
+        /// it is nested in have not promised to their later elements; otherwise all of
+        /// them.
         remaining: usize,
     },
     /// A `bool` byte other than `0` or `1`.

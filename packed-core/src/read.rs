@@ -18,7 +18,11 @@ use crate::DecodeError;
 /// bounded chunks, so memory follows the bytes actually received).
 ///
 /// Independently of these, every length prefix is checked against the bytes left
-/// before anything is allocated. Elements that encode to nothing (`()`,
+/// before anything is allocated, counted once however deep the nesting: a sequence
+/// whose elements hold sequences promises their least sizes to them, and a claim
+/// nested in one of them may use only the bytes left that no enclosing sequence has
+/// promised (a stream, whose length is unknown, reserves at most 64 KiB ahead of the
+/// input for all its sequences together). Elements that encode to nothing (`()`,
 /// `PhantomData`, structs whose fields are all skipped, `[T; 0]`) are the exception:
 /// they take no input, so a two-byte prefix could otherwise ask for thousands of them,
 /// and each nested sequence for as many again. `max_zero_width_elements` is for them.
@@ -145,7 +149,8 @@ pub trait Reader<'de> {
     /// Bytes known to be left, if the reader knows (a slice does, a stream does not).
     /// Decoders never allocate for more elements than this can hold (plus, for element
     /// types that may encode to nothing, what [`check_zero_width`](Reader::check_zero_width)
-    /// allows).
+    /// allows), counted over all the sequences being decoded at once (see
+    /// [`ledger`](Reader::ledger)).
     fn remaining(&self) -> Option<usize>;
 
     /// Enters one level of nesting (called by derived decoders).
@@ -186,6 +191,16 @@ pub trait Reader<'de> {
         ZeroWidthBudget::NONE.check(offset, 1)
     }
 
+    /// *Safety: nesting.* The reader's [`Ledger`] of what the sequences being decoded
+    /// hold against the input before reading their elements. The default keeps none: a
+    /// sequence whose elements may themselves reserve memory then allocates only as its
+    /// elements are decoded, so that reservations cannot stack along a nesting chain.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        None
+    }
+
     /// *Speed: runs and memory images.* Whether a value of fixed size may read itself
     /// from one slice taken with [`borrow_bytes`](Reader::borrow_bytes), and a `Vec` of
     /// memory images its memory in one copy: true for [`SliceReader`]. The default,
@@ -207,6 +222,7 @@ pub struct SliceReader<'de> {
     hidden: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
+    ledger: Ledger,
     limits: Limits,
 }
 
@@ -229,6 +245,7 @@ impl<'de> SliceReader<'de> {
             hidden: input.len() - visible,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
+            ledger: Ledger::NEW,
             limits,
         }
     }
@@ -336,9 +353,91 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     }
 
     #[inline(always)]
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        Some(&mut self.ledger)
+    }
+
+    #[inline(always)]
     fn lends_runs(&self) -> bool {
         true
     }
+}
+
+/// What the sequences being decoded hold against the input before reading their
+/// elements, so that a length claim nested inside another cannot count the same bytes
+/// again. One per reader, kept by the sequence decoders (`claim`, `element` and
+/// `settle` in `impls/seq.rs`).
+///
+/// **From a reader that knows the bytes left** (a slice). A sequence, map or set of
+/// `len` elements of at least `m` bytes each ([`MIN_WIRE`](crate::Decode::MIN_WIRE))
+/// whose elements may reserve memory themselves (they hold a sequence:
+/// [`RESERVES_AHEAD`](crate::Decode::RESERVES_AHEAD)) is checked against the bytes left
+/// that are not promised, promises `len * m` of them to its elements, and releases an
+/// element's `m` as that element starts. So a claim nested in an element cannot count
+/// the bytes the later elements of the sequences around it need: if it needs more, the
+/// input cannot hold both, and it is
+/// [`LengthExceedsInput`](DecodeError::LengthExceedsInput) (or
+/// [`ZeroWidthLimitExceeded`](DecodeError::ZeroWidthLimitExceeded)) at the nested
+/// prefix, before anything is reserved for it. Elements of a type that may encode to
+/// nothing (`MIN_WIRE` 0: `Box<T>`) are promised one byte each for as many of them as
+/// the unpromised bytes cover, and only those are reserved up front; the rest are
+/// allocated as they are decoded (each takes a byte or one of the document's zero-width
+/// elements), so the zero-width budget is checked but never reserved ahead, at any
+/// depth.
+///
+/// A sequence whose elements cannot hold a sequence (numbers, strings, structs of
+/// them: the hot paths) takes no part: no claim is made while its elements are decoded,
+/// so it is the only sequence reserving ahead until it is done, and it is checked
+/// against all the bytes left, promised or not, as a string's bytes are. It may count
+/// once more bytes promised to later elements around it (which then run out of input),
+/// but it cannot stack.
+///
+/// The invariant: `promised` is the sum, over the sequences being decoded, of the
+/// shares of their elements not started yet, and it is at most the bytes left for as
+/// long as the input can hold what was claimed (once a read takes promised bytes, it
+/// cannot: nothing is unpromised any more, so nothing more is reserved ahead, and the
+/// decode fails when the elements that were promised those bytes run out of input).
+/// Each element slot reserved up front is therefore backed by bytes of its own element,
+/// read by it or promised to it, which back no other slot. The exceptions: the part of
+/// an element's share it has not read yet when a claim nested in it is checked (a
+/// struct's fields after its vector), which that claim may count too, at most one
+/// share per level of nesting in progress; and the one sequence of elements without
+/// sequences being decoded, above. So the memory reserved ahead is at most
+/// `size_of::<T>() / MIN_WIRE` per input byte (the largest over the element types),
+/// plus that of the innermost sequence, plus a share's worth per level in progress;
+/// vectors that grow as they are decoded (boxes past the bytes, decodes in place) may
+/// hold up to three times their elements while they move, and the 4 slots a vector
+/// starts with. `tests/memory.rs` searches hostile inputs for the peak.
+///
+/// **From a stream**, whose length is unknown, `ahead` is what the sequences being
+/// decoded may still reserve before reading their elements: 64 KiB for all of them
+/// together. A claim takes what it reserves (elements times their size) and gives it
+/// back when the sequence is done; past that, elements are allocated as they are read.
+/// (A hash map's table for the entries it takes is up to 2.4 times their size, and a
+/// vector of numbers or bytes reads them in steps of 64 KiB, reserving each step.)
+///
+/// Like the levels it entered ([`Reader::enter`]), a decode that fails leaves its
+/// promises in place: what follows an error on the same reader may be refused sooner.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Ledger {
+    /// Bytes of the input promised to elements of the sequences being decoded that have
+    /// not started yet (readers that know the bytes left).
+    pub(crate) promised: usize,
+    /// Bytes of memory the sequences being decoded may still reserve ahead of the
+    /// input (streams).
+    pub(crate) ahead: usize,
+}
+
+impl Ledger {
+    /// Memory the sequences being decoded from a stream may reserve before reading
+    /// their elements, together.
+    pub(crate) const STREAM_AHEAD: usize = 64 * 1024;
+
+    const NEW: Self = Self {
+        promised: 0,
+        ahead: Self::STREAM_AHEAD,
+    };
 }
 
 /// What is left of [`Limits::max_zero_width_elements`] for one document.
@@ -415,8 +514,10 @@ fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
 
 /// Reads from a [`std::io::Read`] source. Owned types only: borrowing types fail with
 /// [`DecodeError::CannotBorrow`]. Strings and byte vectors are read in chunks of at most
-/// 64 KiB, so a length prefix never makes the reader allocate more than it has received.
-/// Wrap unbuffered sources in a [`std::io::BufReader`].
+/// 64 KiB, and the sequences being decoded reserve at most 64 KiB before reading their
+/// elements, all of them together, so a length prefix never makes the reader allocate
+/// more than a constant beyond what it has received. Wrap unbuffered sources in a
+/// [`std::io::BufReader`].
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct IoReader<R> {
@@ -424,6 +525,7 @@ pub struct IoReader<R> {
     offset: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
+    ledger: Ledger,
     limits: Limits,
 }
 
@@ -441,6 +543,7 @@ impl<R: std::io::Read> IoReader<R> {
             offset: 0,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
+            ledger: Ledger::NEW,
             limits,
         }
     }
@@ -543,5 +646,9 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
 
     fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
         self.zero_width.count(offset)
+    }
+
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        Some(&mut self.ledger)
     }
 }

@@ -129,6 +129,17 @@ pub trait Decode<'de>: Sized {
     /// Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
 
+    /// *Safety on hostile input.* Whether decoding a value may reserve memory ahead of
+    /// the input it reads: true for types that hold a sequence, map or set (a `Vec`, a
+    /// `HashMap`, a `Box` of anything, which does not look inside), false for numbers,
+    /// strings (their bytes are read as soon as they are allocated), fieldless enums and
+    /// structs and tuples of such. A sequence of a type that reserves nothing promises
+    /// nothing to its elements (see the ledger of [`Reader`]) and does no work per
+    /// element for it. `true`, the default, is always safe; a `false` that is wrong lets
+    /// nested length claims count the same input twice.
+    #[doc(hidden)]
+    const RESERVES_AHEAD: bool = true;
+
     /// Reads a value under context `C`.
     ///
     /// # Errors

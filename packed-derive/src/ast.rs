@@ -1,25 +1,35 @@
-//! The checked model the code generator reads: no raw attributes, no token streams
-//! apart from user-written types and paths.
+//! Stage 2, the checked model of the input: the container, its variants and fields,
+//! each with its attributes as model types ([`crate::model`]), and every check on how
+//! the attributes fit together and fit the item (conflicting field keys, `tag` on a
+//! struct or a `#[repr(int)]` enum, too many variants for the tag, `repr(packed)`,
+//! shapes that cannot be derived). The generator reads this model only.
 
-use proc_macro2::Span;
-use syn::spanned::Spanned;
+use syn::spanned::Spanned as _;
 
-use crate::attr::{self, Choice, LenSpec};
-use crate::ctxt::Ctxt;
+use crate::attr::{self, Attr, FieldKey};
+use crate::diag::Diagnostics;
+use crate::expand::emit::reported_at;
+use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, TagWidth};
 
 /// A derive input.
 pub(crate) struct Container<'a> {
-    pub(crate) original: &'a syn::DeriveInput,
-    pub(crate) attrs: attr::Container,
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) generics: &'a syn::Generics,
+    /// The runtime crate's path: `::packed_core` unless `crate = "..."`.
+    pub(crate) krate: syn::Path,
+    pub(crate) layout: OwnLayout,
+    pub(crate) kind: Option<Spanned<i64>>,
+    /// `bound = "..."`: the where-predicates in place of the inferred ones.
+    pub(crate) bound: Option<Vec<syn::WherePredicate>>,
     pub(crate) data: Data<'a>,
 }
 
 pub(crate) enum Data<'a> {
     Struct(Style, Vec<Field<'a>>),
     /// An enum written as variant index, then fields.
-    Tagged(Vec<Variant<'a>>),
-    /// A fieldless `#[repr(int)]` enum written as its integer.
-    Repr(Vec<&'a syn::Ident>),
+    Tagged(TagWidth, Vec<Variant<'a>>),
+    /// A fieldless `#[repr(int)]` enum written as its integer (the span: the repr's).
+    Repr(Spanned<ReprInt>, Vec<&'a syn::Ident>),
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -40,19 +50,39 @@ pub(crate) struct Field<'a> {
     /// The name used in field paths (`sku`, `0`).
     pub(crate) name: String,
     pub(crate) ty: &'a syn::Type,
-    pub(crate) attrs: attr::Field,
+    pub(crate) coding: Coding,
+}
+
+/// How a field is written.
+pub(crate) enum Coding {
+    /// Through its type's `Encode`/`Decode`, under the type's context narrowed by the
+    /// field's `len` and `max`.
+    Type {
+        len: Option<Spanned<Len>>,
+        max: Option<Spanned<usize>>,
+    },
+    /// `skip`: not written; decoded as `Default::default()`.
+    Skip,
+    /// `with = "module"`: through `module::encode` and `module::decode`.
+    With(syn::Path),
 }
 
 impl Field<'_> {
     /// Whether the field is written through its type's `Encode`/`Decode`.
     pub(crate) fn is_plain(&self) -> bool {
-        self.attrs.skip.is_none() && self.attrs.with.is_none()
+        matches!(self.coding, Coding::Type { .. })
     }
 
     /// Whether the field is written through its type's `Encode`/`Decode` with no field
     /// attribute at all (no `len` or `max` either): its encoding is its type's.
     pub(crate) fn is_bare(&self) -> bool {
-        self.is_plain() && self.attrs.len.is_none() && self.attrs.max.is_none()
+        matches!(
+            self.coding,
+            Coding::Type {
+                len: None,
+                max: None
+            }
+        )
     }
 }
 
@@ -64,13 +94,13 @@ fn style(fields: &syn::Fields) -> Style {
     }
 }
 
-fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
+fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields) -> Vec<Field<'a>> {
     fields
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let attrs = attr::Field::from_ast(cx, &f.attrs);
-            check_field(cx, &attrs);
+            let attrs = attr::Field::from_ast(diag, &f.attrs);
+            let coding = coding(diag, attrs);
             let (member, name) = match &f.ident {
                 Some(id) => (
                     syn::Member::Named(id.clone()),
@@ -81,7 +111,7 @@ fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
                 None => (
                     syn::Member::Unnamed(syn::Index {
                         index: i as u32,
-                        span: crate::expand::reported_at(f.ty.span()),
+                        span: reported_at(f.ty.span()),
                     }),
                     i.to_string(),
                 ),
@@ -90,70 +120,103 @@ fn fields<'a>(cx: &Ctxt, fields: &'a syn::Fields) -> Vec<Field<'a>> {
                 member,
                 name,
                 ty: &f.ty,
-                attrs,
+                coding,
             }
         })
         .collect()
 }
 
-/// `skip` and `with` replace the field's encoding, so nothing else may shape it.
-fn check_field(cx: &Ctxt, a: &attr::Field) {
-    let later = |x: &'static str, px: &syn::Path, y: &'static str, py: &syn::Path| {
-        let pos = |k: &str| a.order.iter().position(|o| o == k);
-        let at = if pos(x) > pos(y) {
-            px.clone()
-        } else {
-            py.clone()
-        };
-        cx.error(at, format_args!("`{x}` cannot be combined with `{y}`"));
-    };
-    if let Some(skip) = &a.skip {
-        if let Some((_, key)) = &a.len {
-            later("skip", skip, "len", key);
-        }
-        if let Some((_, _, key)) = &a.max {
-            later("skip", skip, "max", key);
-        }
-        if let Some((_, key)) = &a.with {
-            later("skip", skip, "with", key);
+/// The field's coding. `skip` and `with` replace the field's encoding, so nothing
+/// else may shape it: each conflict is reported at the later of the two keys.
+fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
+    let skip = a.skip.as_ref().map(|s| (FieldKey::Skip, &s.key));
+    let with = a.with.as_ref().map(|w| (FieldKey::With, &w.key));
+    let len = a.len.as_ref().map(|l| (FieldKey::Len, &l.key));
+    let max = a.max.as_ref().map(|m| (FieldKey::Max, &m.key));
+    let pos = |key: FieldKey| a.written.iter().position(|w| *w == key);
+    for (replacing, other) in [
+        (skip, len),
+        (skip, max),
+        (skip, with),
+        (with, len),
+        (with, max),
+    ] {
+        if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
+            let later = if pos(x) > pos(y) { x_path } else { y_path };
+            diag.error(
+                later,
+                format_args!("`{}` cannot be combined with `{}`", x.name(), y.name()),
+            );
         }
     }
-    if let Some((_, with)) = &a.with {
-        if let Some((_, key)) = &a.len {
-            later("with", with, "len", key);
-        }
-        if let Some((_, _, key)) = &a.max {
-            later("with", with, "max", key);
-        }
+    match (&a.skip, a.with) {
+        (Some(_), _) => Coding::Skip,
+        (None, Some(with)) => Coding::With(with.value),
+        (None, None) => Coding::Type {
+            len: a.len.as_ref().map(Attr::spanned),
+            max: a.max.as_ref().map(Attr::spanned),
+        },
+    }
+}
+
+/// The container's own layout: [`OwnLayout::Inherit`] without layout keys.
+fn own_layout(a: &attr::Container) -> OwnLayout {
+    if a.len.is_none()
+        && a.int.is_none()
+        && a.endian.is_none()
+        && a.header.is_none()
+        && a.enums.is_none()
+        && a.layout.is_none()
+    {
+        return OwnLayout::Inherit;
+    }
+    OwnLayout::Own {
+        preset: a.layout.as_ref().map_or(Preset::DEFAULT, |p| p.value),
+        len: a.len.as_ref().map(|v| v.value.clone()),
+        int: a.int.as_ref().map(|v| v.value),
+        endian: a.endian.as_ref().map(|v| v.value),
+        header: a.header.as_ref().map(|v| v.value),
+        enums: a.enums.as_ref().map(|v| v.value),
     }
 }
 
 impl<'a> Container<'a> {
-    /// Builds and checks the model; `None` if the input cannot be modelled at all.
-    pub(crate) fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Self> {
-        let attrs = attr::Container::from_ast(cx, input);
+    /// Builds and checks the model from the input and its parsed attributes. `None` if
+    /// the input cannot be modelled at all (always with an error).
+    pub(crate) fn from_ast(
+        diag: &Diagnostics,
+        input: &'a syn::DeriveInput,
+        attrs: &attr::Container,
+    ) -> Option<Self> {
+        if let Some(packed) = &attrs.repr_packed {
+            diag.error(
+                packed,
+                "packed cannot derive for `#[repr(packed)]` types: their fields cannot be borrowed; \
+                 remove `repr(packed)` (the `#[packed(...)]` attribute is unrelated to it)",
+            );
+        }
         let data = match &input.data {
             syn::Data::Struct(s) => {
-                if let Some((_, key)) = &attrs.tag {
-                    cx.error(key, "`tag` is only allowed on enums");
+                if let Some(tag) = &attrs.tag {
+                    diag.error(&tag.key, "`tag` is only allowed on enums");
                 }
-                Data::Struct(style(&s.fields), fields(cx, &s.fields))
+                Data::Struct(style(&s.fields), fields(diag, &s.fields))
             }
             syn::Data::Enum(e) => {
                 if e.variants.is_empty() {
-                    cx.error(&input.ident, "packed cannot derive for an enum with no variants: no value could be decoded");
+                    diag.error(&input.ident, "packed cannot derive for an enum with no variants: no value could be decoded");
                     return None;
                 }
                 for v in &e.variants {
-                    attr::variant(cx, &v.attrs);
+                    attr::variant(diag, &v.attrs);
                 }
                 let fieldless = e.variants.iter().all(|v| v.fields.is_empty());
-                match (&attrs.repr_int, fieldless) {
-                    (Some(_), true) => {
-                        if let Some((_, key)) = &attrs.tag {
-                            cx.error(key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
+                match &attrs.repr_int {
+                    Some(repr) if fieldless => {
+                        if let Some(tag) = &attrs.tag {
+                            diag.error(&tag.key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
                         }
-                        Data::Repr(e.variants.iter().map(|v| &v.ident).collect())
+                        Data::Repr(repr.clone(), e.variants.iter().map(|v| &v.ident).collect())
                     }
                     _ => {
                         let variants: Vec<_> = e
@@ -162,26 +225,22 @@ impl<'a> Container<'a> {
                             .map(|v| Variant {
                                 ident: &v.ident,
                                 style: style(&v.fields),
-                                fields: fields(cx, &v.fields),
+                                fields: fields(diag, &v.fields),
                             })
                             .collect();
-                        let cap = match attrs.tag.as_ref().map(|(c, _)| c.value) {
-                            Some("u16") => 1 << 16,
-                            Some("u32") => 1 << 32,
-                            _ => 1 << 8,
-                        };
-                        if variants.len() as u64 > cap {
-                            cx.error(&input.ident, format_args!(
+                        let tag = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
+                        if variants.len() as u64 > tag.capacity() {
+                            diag.error(&input.ident, format_args!(
                                 "{} variants do not fit the enum's tag; use `#[packed(tag = \"u16\")]`",
                                 variants.len()
                             ));
                         }
-                        Data::Tagged(variants)
+                        Data::Tagged(tag, variants)
                     }
                 }
             }
             syn::Data::Union(u) => {
-                cx.error(
+                diag.error(
                     u.union_token,
                     "packed does not support unions: a union has no field to write in order",
                 );
@@ -189,8 +248,12 @@ impl<'a> Container<'a> {
             }
         };
         Some(Self {
-            original: input,
-            attrs,
+            ident: &input.ident,
+            generics: &input.generics,
+            krate: attrs.runtime_path(),
+            layout: own_layout(attrs),
+            kind: attrs.kind.as_ref().map(Attr::spanned),
+            bound: attrs.bound.as_ref().map(|b| b.value.clone()),
             data,
         })
     }
@@ -199,51 +262,8 @@ impl<'a> Container<'a> {
     pub(crate) fn all_fields(&self) -> Box<dyn Iterator<Item = &Field<'a>> + '_> {
         match &self.data {
             Data::Struct(_, f) => Box::new(f.iter()),
-            Data::Tagged(v) => Box::new(v.iter().flat_map(|v| v.fields.iter())),
-            Data::Repr(_) => Box::new(std::iter::empty()),
+            Data::Tagged(_, v) => Box::new(v.iter().flat_map(|v| v.fields.iter())),
+            Data::Repr(..) => Box::new(std::iter::empty()),
         }
     }
-
-    /// The container's layout, if it sets one: the five strategy choices, each from
-    /// its own key, else the `layout` preset, else the default.
-    pub(crate) fn own_layout(&self) -> Option<OwnLayout> {
-        let a = &self.attrs;
-        if a.len.is_none()
-            && a.int.is_none()
-            && a.endian.is_none()
-            && a.header.is_none()
-            && a.enums.is_none()
-            && a.layout.is_none()
-        {
-            return None;
-        }
-        let preset = a.layout.as_ref().map_or("bitsery", |c| c.value);
-        let (len, int, header, enums) = match preset {
-            "yas" => ("u64", "fixed", "yas", "yas"),
-            "yas-noheader" => ("u64", "fixed", "none", "yas"),
-            "yas-compacted" => ("yas-compacted", "yas-compacted", "yas", "yas"),
-            "varint" => ("varint", "varint", "none", "plain"),
-            _ => ("compact", "fixed", "none", "plain"),
-        };
-        let pick = |c: &Option<Choice>, d: &'static str| c.as_ref().map_or(d, |c| c.value);
-        Some(OwnLayout {
-            len: a.len.clone().unwrap_or(LenSpec::Preset(Choice {
-                value: len,
-                span: Span::call_site(),
-            })),
-            int: pick(&a.int, int),
-            endian: pick(&a.endian, "little"),
-            header: pick(&a.header, header),
-            enums: pick(&a.enums, enums),
-        })
-    }
-}
-
-/// A container's resolved layout.
-pub(crate) struct OwnLayout {
-    pub(crate) len: LenSpec,
-    pub(crate) int: &'static str,
-    pub(crate) endian: &'static str,
-    pub(crate) header: &'static str,
-    pub(crate) enums: &'static str,
 }

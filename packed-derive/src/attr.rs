@@ -1,35 +1,66 @@
-//! `#[packed(...)]` → typed attributes. Each key is parsed into its typed value at once,
-//! keeping the span of what the user wrote; mistakes go to the [`Ctxt`] and parsing
-//! continues, so every mistake is reported in one build.
+//! Stage 1, `#[packed(...)]` tokens → typed attributes, and nothing else.
+//!
+//! Each key is parsed at once into its model type ([`crate::model`]), keeping the key
+//! (for errors about the key) and the span of the value. What is wrong with one key's
+//! own value (an unknown name, a string where an integer belongs, a duplicate key) is
+//! reported here, to the [`Diagnostics`], and parsing goes on, so every mistake is
+//! reported in one build. Whether keys fit together and fit the item is the model's
+//! business ([`crate::ast`]).
 
 use proc_macro2::Span;
 use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
-use syn::{LitInt, LitStr, Token};
+use syn::spanned::Spanned as _;
+use syn::{LitStr, Token};
 
-use crate::ctxt::Ctxt;
-use crate::symbol::{self, CONTAINER_KEYS, FIELD_KEYS, PACKED};
+use crate::diag::Diagnostics;
+use crate::model::{
+    choice, Choice, Endian, Enums, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned, TagWidth,
+};
 
-/// A string value from a closed set, with the span of its literal.
-#[derive(Clone)]
-pub(crate) struct Choice {
-    pub(crate) value: &'static str,
+/// The helper attribute's name: `#[packed(...)]`.
+const ATTRIBUTE: &str = "packed";
+
+choice! {
+    /// The keys of a struct's or enum's `#[packed(...)]`.
+    pub(crate) enum ContainerKey ("packed container attribute") {
+        Len = "len",
+        Int = "int",
+        Endian = "endian",
+        Header = "header",
+        Enums = "enums",
+        Layout = "layout",
+        Tag = "tag",
+        Kind = "kind",
+        Crate = "crate",
+        Bound = "bound",
+    }
+}
+
+choice! {
+    /// The keys of a field's `#[packed(...)]`.
+    pub(crate) enum FieldKey ("packed field attribute") {
+        Len = "len",
+        Max = "max",
+        Skip = "skip",
+        With = "with",
+    }
+}
+
+/// One key's parsed value.
+pub(crate) struct Attr<T> {
+    /// The key as written, where errors about the key point.
+    pub(crate) key: syn::Path,
+    pub(crate) value: T,
+    /// The value's span (the key's, for a key without a value).
     pub(crate) span: Span,
 }
 
-/// A `len = ...` value: a preset name or a path to a `LenPrefix` type.
-#[derive(Clone)]
-pub(crate) enum LenSpec {
-    Preset(Choice),
-    Custom(syn::Path),
-}
-
-impl LenSpec {
-    pub(crate) fn span(&self) -> Span {
-        match self {
-            Self::Preset(c) => c.span,
-            Self::Custom(p) => p.span(),
+impl<T: Clone> Attr<T> {
+    pub(crate) fn spanned(&self) -> Spanned<T> {
+        Spanned {
+            value: self.value.clone(),
+            span: self.span,
         }
     }
 }
@@ -37,34 +68,39 @@ impl LenSpec {
 /// Attributes of a struct or enum.
 #[derive(Default)]
 pub(crate) struct Container {
-    pub(crate) len: Option<LenSpec>,
-    pub(crate) int: Option<Choice>,
-    pub(crate) endian: Option<Choice>,
-    pub(crate) header: Option<Choice>,
-    pub(crate) enums: Option<Choice>,
-    pub(crate) layout: Option<Choice>,
-    pub(crate) tag: Option<(Choice, syn::Path)>,
-    pub(crate) kind: Option<(i64, Span)>,
-    pub(crate) krate: Option<syn::Path>,
-    pub(crate) bound: Option<Vec<syn::WherePredicate>>,
-    /// `#[repr(...)]` integer type, if any.
-    pub(crate) repr_int: Option<syn::Ident>,
+    pub(crate) len: Option<Attr<Len>>,
+    pub(crate) int: Option<Attr<Int>>,
+    pub(crate) endian: Option<Attr<Endian>>,
+    pub(crate) header: Option<Attr<Header>>,
+    pub(crate) enums: Option<Attr<Enums>>,
+    pub(crate) layout: Option<Attr<Preset>>,
+    pub(crate) tag: Option<Attr<TagWidth>>,
+    pub(crate) kind: Option<Attr<i64>>,
+    /// Made absolute: `::path` unless it starts with `crate`.
+    pub(crate) krate: Option<Attr<syn::Path>>,
+    pub(crate) bound: Option<Attr<Vec<syn::WherePredicate>>>,
+    /// Every known key written, valid value or not, in order.
+    pub(crate) written: Vec<ContainerKey>,
+    /// `#[repr(...)]`'s integer, if any.
+    pub(crate) repr_int: Option<Spanned<ReprInt>>,
+    /// The `packed` in `#[repr(packed)]`, if written.
+    pub(crate) repr_packed: Option<syn::Path>,
 }
 
 /// Attributes of a field.
 #[derive(Default)]
 pub(crate) struct Field {
-    pub(crate) len: Option<(LenSpec, syn::Path)>,
-    pub(crate) max: Option<(usize, LitInt, syn::Path)>,
-    pub(crate) skip: Option<syn::Path>,
-    pub(crate) with: Option<(syn::Path, syn::Path)>,
-    /// Keys in the order written, for reporting a conflict at the later one.
-    pub(crate) order: Vec<String>,
+    pub(crate) len: Option<Attr<Len>>,
+    pub(crate) max: Option<Attr<usize>>,
+    pub(crate) skip: Option<Attr<()>>,
+    pub(crate) with: Option<Attr<syn::Path>>,
+    /// Every known key written, in order, for reporting a conflict at the later one.
+    pub(crate) written: Vec<FieldKey>,
 }
 
 /// Where an attribute sits, for messages.
 #[derive(Clone, Copy, PartialEq)]
-pub(crate) enum Place {
+enum Place {
     Container,
     Variant,
     Field,
@@ -78,24 +114,37 @@ impl Place {
             Self::Field => "field",
         }
     }
-    fn keys(self) -> &'static [&'static str] {
+
+    fn accepts(self, key: &str) -> bool {
         match self {
-            Self::Container => CONTAINER_KEYS,
-            Self::Variant => &[],
-            Self::Field => FIELD_KEYS,
+            Self::Container => ContainerKey::from_name(key).is_some(),
+            Self::Variant => false,
+            Self::Field => FieldKey::from_name(key).is_some(),
         }
     }
 }
 
-/// Sets `slot` once; a second value is an error at the second key.
-fn set_once<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, key: &syn::Path) {
+/// Sets `slot` to `value` if it parsed; a key given twice is an error at the second.
+fn set_once<T>(
+    diag: &Diagnostics,
+    slot: &mut Option<Attr<T>>,
+    key: &syn::Path,
+    value: Option<Spanned<T>>,
+) {
+    let Some(Spanned { value, span }) = value else {
+        return;
+    };
     if slot.is_some() {
-        cx.error(
+        diag.error(
             key,
             format_args!("duplicate packed attribute `{}`", key_name(key)),
         );
     } else {
-        *slot = Some(value);
+        *slot = Some(Attr {
+            key: key.clone(),
+            value,
+            span,
+        });
     }
 }
 
@@ -105,34 +154,28 @@ fn key_name(path: &syn::Path) -> String {
 }
 
 /// Reports a key that is not valid in `place`, and consumes its value.
-fn unknown_key(cx: &Ctxt, meta: &ParseNestedMeta<'_>, place: Place) -> syn::Result<()> {
+fn unknown_key(diag: &Diagnostics, meta: &ParseNestedMeta<'_>, place: Place) -> syn::Result<()> {
     let name = key_name(&meta.path);
     let msg = if let Some(elsewhere) = [Place::Container, Place::Field]
         .into_iter()
-        .find(|p| *p != place && p.keys().contains(&name.as_str()))
+        .find(|p| *p != place && p.accepts(&name))
     {
         format!(
             "`{name}` is a packed {} attribute; it cannot be used on a {}",
             elsewhere.name(),
             place.name()
         )
-    } else if place.keys().is_empty() {
-        format!(
-            "unknown packed {} attribute `{name}`; variants take no packed attributes",
-            place.name()
-        )
     } else {
-        let mut msg = format!(
-            "unknown packed {} attribute `{name}`; expected one of {}",
-            place.name(),
-            symbol::list(place.keys())
-        );
-        if let Some(s) = symbol::suggest(&name, place.keys()) {
-            msg.push_str(&format!(" (did you mean `{s}`?)"));
+        match place {
+            Place::Container => ContainerKey::unknown(&name),
+            Place::Field => FieldKey::unknown(&name),
+            Place::Variant => format!(
+                "unknown packed {} attribute `{name}`; variants take no packed attributes",
+                place.name()
+            ),
         }
-        msg
     };
-    cx.error(&meta.path, msg);
+    diag.error(&meta.path, msg);
     skip_value(meta)
 }
 
@@ -147,48 +190,82 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     Ok(())
 }
 
-/// Parses `= "one-of"` against `choices`.
-fn parse_choice(
-    cx: &Ctxt,
+/// Parses `= "name"` of a `T`.
+fn parse_choice<T: Choice>(
+    diag: &Diagnostics,
     meta: &ParseNestedMeta<'_>,
-    what: &str,
-    choices: &'static [&'static str],
-) -> syn::Result<Option<Choice>> {
-    Ok(parse_choice_from(cx, meta.value()?.parse()?, what, choices))
+) -> syn::Result<Option<Spanned<T>>> {
+    Ok(choice_from(diag, &meta.value()?.parse()?))
 }
 
-/// Parses `len = "preset"` or `len = path::To::Strategy`.
-fn parse_len(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<LenSpec>> {
+/// The `T` that `lit` names; `None` after reporting a name of none.
+fn choice_from<T: Choice>(diag: &Diagnostics, lit: &LitStr) -> Option<Spanned<T>> {
+    let text = lit.value();
+    let value = T::from_name(&text);
+    if value.is_none() {
+        diag.error(lit, T::unknown(&text));
+    }
+    value.map(|value| Spanned {
+        value,
+        span: lit.span(),
+    })
+}
+
+/// Parses `len = "name"` or `len = path::To::Strategy`.
+fn parse_len(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<Len>>> {
     let input = meta.value()?;
     if input.peek(LitStr) {
         return Ok(
-            parse_choice_from(cx, input.parse()?, "length prefix", symbol::LEN_PRESETS)
-                .map(LenSpec::Preset),
+            choice_from(diag, &input.parse()?).map(|named: Spanned<NamedLen>| Spanned {
+                value: Len::Named(named.value),
+                span: named.span,
+            }),
         );
     }
     if input.peek(Token![::]) || input.peek(<syn::Ident as syn::ext::IdentExt>::peek_any) {
-        return Ok(Some(LenSpec::Custom(input.parse()?)));
+        let path: syn::Path = input.parse()?;
+        return Ok(Some(Spanned {
+            span: path.span(),
+            value: Len::Custom(path),
+        }));
     }
     let value: syn::Expr = input.parse()?;
-    cx.error(
+    diag.error(
         &value,
         format_args!(
             "`len` takes a length prefix in quotes, one of {}, or a path to a `LenPrefix` type",
-            symbol::list(symbol::LEN_PRESETS)
+            NamedLen::list()
         ),
     );
     Ok(None)
 }
 
-/// Parses `key = 7` (or `key = -7` if `signed`): whether it is negated, and the literal.
-/// `None` after reporting a value that is not an integer literal.
-fn parse_int(
-    cx: &Ctxt,
+/// An integer attribute's type: its name in messages, and whether it takes a sign.
+trait IntValue: std::str::FromStr {
+    /// "an `i64`", for "`kind` must fit in an `i64`".
+    const A_TYPE: &'static str;
+    const SIGNED: bool;
+}
+
+impl IntValue for i64 {
+    const A_TYPE: &'static str = "an `i64`";
+    const SIGNED: bool = true;
+}
+
+impl IntValue for usize {
+    const A_TYPE: &'static str = "a `usize`";
+    const SIGNED: bool = false;
+}
+
+/// Parses `key = 7` (or `key = -7` for a signed `T`) into a `T`, spanned at the
+/// literal. `None` after reporting a value that is not an integer literal, or one that
+/// does not fit `T`.
+fn parse_int<T: IntValue>(
+    diag: &Diagnostics,
     meta: &ParseNestedMeta<'_>,
-    key: &str,
     example: &str,
-    signed: bool,
-) -> syn::Result<Option<(bool, LitInt)>> {
+) -> syn::Result<Option<Spanned<T>>> {
+    let key = key_name(&meta.path);
     let value: syn::Expr = meta.value()?.parse()?;
     let int = |e: &syn::Expr| match e {
         syn::Expr::Lit(syn::ExprLit {
@@ -198,13 +275,23 @@ fn parse_int(
         _ => None,
     };
     let found = match &value {
-        syn::Expr::Unary(u) if signed && matches!(u.op, syn::UnOp::Neg(_)) => {
-            int(&u.expr).map(|l| (true, l))
+        syn::Expr::Unary(u) if T::SIGNED && matches!(u.op, syn::UnOp::Neg(_)) => {
+            int(&u.expr).map(|l| ("-", l))
         }
-        e => int(e).map(|l| (false, l)),
+        e => int(e).map(|l| ("", l)),
     };
-    if found.is_some() {
-        return Ok(found);
+    if let Some((sign, lit)) = found {
+        // Parsed with its sign, so `-9223372036854775808` fits.
+        return Ok(match format!("{sign}{}", lit.base10_digits()).parse() {
+            Ok(value) => Some(Spanned {
+                value,
+                span: lit.span(),
+            }),
+            Err(_) => {
+                diag.error(&lit, format_args!("`{key}` must fit in {}", T::A_TYPE));
+                None
+            }
+        });
     }
     let quoted = match &value {
         syn::Expr::Lit(syn::ExprLit {
@@ -214,17 +301,17 @@ fn parse_int(
         _ => None,
     };
     match quoted {
-        Some(t) => cx.error(
+        Some(t) => diag.error(
             &value,
             format_args!("`{key}` takes an integer without quotes: `{key} = {t}`"),
         ),
         None => {
-            let what = if signed {
+            let what = if T::SIGNED {
                 "an integer"
             } else {
                 "a non-negative integer"
             };
-            cx.error(
+            diag.error(
                 &value,
                 format_args!("`{key}` takes {what}, e.g. `{example}`"),
             );
@@ -233,195 +320,160 @@ fn parse_int(
     Ok(None)
 }
 
-/// Parses `key = "..."`; `None` after reporting a value that is not a string literal.
-fn parse_str(
-    cx: &Ctxt,
+/// Parses `key = "..."` and then the string's contents with `parse`; `None` after
+/// reporting a value that is not a string literal, or contents that do not parse
+/// (`invalid {what}: ...`).
+fn parse_str<T>(
+    diag: &Diagnostics,
     meta: &ParseNestedMeta<'_>,
-    key: &str,
     example: &str,
-) -> syn::Result<Option<LitStr>> {
+    what: &str,
+    parse: impl FnOnce(&LitStr) -> syn::Result<T>,
+) -> syn::Result<Option<Spanned<T>>> {
+    let key = key_name(&meta.path);
     let value: syn::Expr = meta.value()?.parse()?;
-    if let syn::Expr::Lit(syn::ExprLit {
+    let syn::Expr::Lit(syn::ExprLit {
         lit: syn::Lit::Str(lit),
         ..
     }) = value
-    {
-        return Ok(Some(lit));
-    }
-    cx.error(
-        &value,
-        format_args!("`{key}` takes a string literal, e.g. `{example}`"),
-    );
-    Ok(None)
-}
-
-fn parse_choice_from(
-    cx: &Ctxt,
-    lit: LitStr,
-    what: &str,
-    choices: &'static [&'static str],
-) -> Option<Choice> {
-    let text = lit.value();
-    if let Some(value) = choices.iter().find(|c| **c == text) {
-        return Some(Choice {
+    else {
+        diag.error(
+            &value,
+            format_args!("`{key}` takes a string literal, e.g. `{example}`"),
+        );
+        return Ok(None);
+    };
+    match parse(&lit) {
+        Ok(value) => Ok(Some(Spanned {
             value,
             span: lit.span(),
-        });
+        })),
+        Err(e) => {
+            diag.push(syn::Error::new(lit.span(), format!("invalid {what}: {e}")));
+            Ok(None)
+        }
     }
-    let mut msg = format!(
-        "unknown {what} `{text}`; expected one of {}",
-        symbol::list(choices)
-    );
-    if let Some(s) = symbol::suggest(&text, choices) {
-        msg.push_str(&format!(" (did you mean `{s}`?)"));
-    }
-    cx.error(&lit, msg);
-    None
 }
 
 /// Runs `f` on every key of every `#[packed(...)]` in `attrs`.
-fn for_each_key(
-    cx: &Ctxt,
+fn for_each_meta(
+    diag: &Diagnostics,
     attrs: &[syn::Attribute],
     mut f: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<()>,
 ) {
-    for attr in attrs.iter().filter(|a| a.path().is_ident(PACKED)) {
+    for attr in attrs.iter().filter(|a| a.path().is_ident(ATTRIBUTE)) {
         if let syn::Meta::Path(_) = attr.meta {
-            cx.error(attr, "expected `#[packed(...)]` with at least one key");
+            diag.error(attr, "expected `#[packed(...)]` with at least one key");
             continue;
         }
         if let Err(e) = attr.parse_nested_meta(|meta| f(&meta)) {
-            cx.syn_error(e);
+            diag.push(e);
         }
     }
+}
+
+/// Runs `f` on every key of every `#[packed(...)]` in `attrs` that is a `K`; reports
+/// any other key as not valid in `place`.
+fn for_each_key<K: Choice>(
+    diag: &Diagnostics,
+    attrs: &[syn::Attribute],
+    place: Place,
+    mut f: impl FnMut(&ParseNestedMeta<'_>, K) -> syn::Result<()>,
+) {
+    for_each_meta(diag, attrs, |meta| {
+        match K::from_name(&key_name(&meta.path)) {
+            Some(key) => f(meta, key),
+            None => unknown_key(diag, meta, place),
+        }
+    });
 }
 
 impl Container {
     /// Parses the container's `#[packed(...)]` and `#[repr(...)]` attributes.
-    pub(crate) fn from_ast(cx: &Ctxt, input: &syn::DeriveInput) -> Self {
+    pub(crate) fn from_ast(diag: &Diagnostics, input: &syn::DeriveInput) -> Self {
         let mut c = Self::default();
-        for_each_key(cx, &input.attrs, |meta| {
+        for_each_key(diag, &input.attrs, Place::Container, |meta, key| {
             let p = &meta.path;
-            let key = key_name(p);
-            match key.as_str() {
-                // len = "compact" | ... | path::To::Strategy
-                "len" => {
-                    if let Some(v) = parse_len(cx, meta)? {
-                        set_once(cx, &mut c.len, v, p);
-                    }
+            c.written.push(key);
+            match key {
+                // len = "name" | path::To::Strategy; the other choices: key = "name"
+                ContainerKey::Len => set_once(diag, &mut c.len, p, parse_len(diag, meta)?),
+                ContainerKey::Int => set_once(diag, &mut c.int, p, parse_choice(diag, meta)?),
+                ContainerKey::Endian => {
+                    set_once(diag, &mut c.endian, p, parse_choice(diag, meta)?);
                 }
-                // int = "fixed" | "yas-compacted" | "varint"
-                "int" => {
-                    if let Some(v) =
-                        parse_choice(cx, meta, "integer encoding", symbol::INT_PRESETS)?
-                    {
-                        set_once(cx, &mut c.int, v, p);
-                    }
+                ContainerKey::Header => {
+                    set_once(diag, &mut c.header, p, parse_choice(diag, meta)?);
                 }
-                // endian = "little" | "big"
-                "endian" => {
-                    if let Some(v) = parse_choice(cx, meta, "byte order", symbol::ENDIAN_PRESETS)? {
-                        set_once(cx, &mut c.endian, v, p);
-                    }
+                ContainerKey::Enums => set_once(diag, &mut c.enums, p, parse_choice(diag, meta)?),
+                ContainerKey::Layout => {
+                    set_once(diag, &mut c.layout, p, parse_choice(diag, meta)?);
                 }
-                // header = "none" | "yas"
-                "header" => {
-                    if let Some(v) = parse_choice(cx, meta, "header", symbol::HEADER_PRESETS)? {
-                        set_once(cx, &mut c.header, v, p);
-                    }
-                }
-                // enums = "plain" | "yas"
-                "enums" => {
-                    if let Some(v) = parse_choice(cx, meta, "enum form", symbol::ENUMS_PRESETS)? {
-                        set_once(cx, &mut c.enums, v, p);
-                    }
-                }
-                // layout = "bitsery" | "yas" | ...
-                "layout" => {
-                    if let Some(v) = parse_choice(cx, meta, "layout", symbol::LAYOUT_PRESETS)? {
-                        set_once(cx, &mut c.layout, v, p);
-                    }
-                }
-                // tag = "u8" | "u16" | "u32"
-                "tag" => {
-                    if let Some(v) = parse_choice(cx, meta, "tag width", symbol::TAG_PRESETS)? {
-                        set_once(cx, &mut c.tag, (v, p.clone()), p);
-                    }
-                }
+                ContainerKey::Tag => set_once(diag, &mut c.tag, p, parse_choice(diag, meta)?),
                 // kind = 7 | kind = -7
-                "kind" => {
-                    if let Some((negative, lit)) = parse_int(cx, meta, "kind", "kind = 7", true)? {
-                        // Parsed with its sign, so `-9223372036854775808` fits.
-                        let text =
-                            format!("{}{}", if negative { "-" } else { "" }, lit.base10_digits());
-                        match text.parse::<i64>() {
-                            Ok(v) => set_once(cx, &mut c.kind, (v, lit.span()), p),
-                            Err(_) => cx.error(&lit, "`kind` must fit in an `i64`"),
-                        }
-                    }
+                ContainerKey::Kind => {
+                    set_once(diag, &mut c.kind, p, parse_int(diag, meta, "kind = 7")?);
                 }
                 // crate = "path::to::packed_core"
-                "crate" => {
+                ContainerKey::Crate => {
                     let example = "crate = \"::packed_core\"";
-                    let Some(lit) = parse_str(cx, meta, "crate", example)? else {
+                    let path = parse_str(diag, meta, example, "`crate` path", |lit| {
+                        lit.parse::<syn::Path>()
+                    })?;
+                    let Some(path) = path else {
                         return Ok(());
                     };
-                    match lit.parse::<syn::Path>() {
-                        Ok(path) => {
-                            let first = path.segments.first().map(|s| s.ident.to_string());
-                            if matches!(first.as_deref(), Some("self" | "super" | "Self")) {
-                                cx.error(
-                                    &lit,
-                                    "`crate` must be an absolute path (`::packed_core`) or start with \
-                                     `crate::`; `self`, `super` and `Self` are not allowed",
-                                );
-                            } else {
-                                set_once(cx, &mut c.krate, absolute(path), p);
-                            }
-                        }
-                        Err(e) => cx.syn_error(syn::Error::new(
-                            lit.span(),
-                            format!("invalid `crate` path: {e}"),
-                        )),
+                    let first = path.value.segments.first().map(|s| s.ident.to_string());
+                    if matches!(first.as_deref(), Some("self" | "super" | "Self")) {
+                        diag.push(syn::Error::new(
+                            path.span,
+                            "`crate` must be an absolute path (`::packed_core`) or start with \
+                             `crate::`; `self`, `super` and `Self` are not allowed",
+                        ));
+                    } else {
+                        let path = Spanned {
+                            value: absolute(path.value),
+                            span: path.span,
+                        };
+                        set_once(diag, &mut c.krate, p, Some(path));
                     }
                 }
                 // bound = "T: Encode, U: Default"
-                "bound" => {
+                ContainerKey::Bound => {
                     let example = "bound = \"T: packed_core::Packed\"";
-                    let Some(lit) = parse_str(cx, meta, "bound", example)? else {
-                        return Ok(());
-                    };
-                    match lit
-                        .parse_with(Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated)
-                    {
-                        Ok(preds) => set_once(cx, &mut c.bound, preds.into_iter().collect(), p),
-                        Err(e) => cx.syn_error(syn::Error::new(
-                            lit.span(),
-                            format!("invalid `bound`: {e}"),
-                        )),
-                    }
+                    let preds = parse_str(diag, meta, example, "`bound`", |lit| {
+                        lit.parse_with(
+                            Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated,
+                        )
+                        .map(|preds| preds.into_iter().collect())
+                    })?;
+                    set_once(diag, &mut c.bound, p, preds);
                 }
-                _ => unknown_key(cx, meta, Place::Container)?,
             }
             Ok(())
         });
         for attr in input.attrs.iter().filter(|a| a.path().is_ident("repr")) {
             let _ = attr.parse_nested_meta(|meta| {
                 let name = key_name(&meta.path);
-                match name.as_str() {
-                    "packed" => cx.error(
-                        &meta.path,
-                        "packed cannot derive for `#[repr(packed)]` types: their fields cannot be borrowed; \
-                         remove `repr(packed)` (the `#[packed(...)]` attribute is unrelated to it)",
-                    ),
-                    "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64"
-                    | "i128" | "isize" => c.repr_int = meta.path.get_ident().cloned(),
-                    _ => {}
+                if name == "packed" {
+                    c.repr_packed = Some(meta.path.clone());
+                } else if let Some(value) = ReprInt::from_name(&name) {
+                    let span = meta.path.span();
+                    c.repr_int = Some(Spanned { value, span });
                 }
                 skip_value(&meta)
             });
         }
         c
+    }
+}
+
+impl Container {
+    /// The runtime crate's path: `::packed_core` unless `crate = "..."`.
+    pub(crate) fn runtime_path(&self) -> syn::Path {
+        self.krate
+            .as_ref()
+            .map_or_else(|| syn::parse_quote!(::packed_core), |k| k.value.clone())
     }
 }
 
@@ -435,49 +487,35 @@ fn absolute(mut path: syn::Path) -> syn::Path {
 
 impl Field {
     /// Parses a field's `#[packed(...)]`.
-    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+    pub(crate) fn from_ast(diag: &Diagnostics, attrs: &[syn::Attribute]) -> Self {
         let mut f = Self::default();
-        for_each_key(cx, attrs, |meta| {
+        for_each_key(diag, attrs, Place::Field, |meta, key| {
             let p = &meta.path;
-            f.order.push(key_name(p));
-            match key_name(p).as_str() {
-                // len = "u8" | path
-                "len" => {
-                    if let Some(v) = parse_len(cx, meta)? {
-                        set_once(cx, &mut f.len, (v, p.clone()), p);
-                    }
-                }
+            f.written.push(key);
+            match key {
+                // len = "name" | path::To::Strategy
+                FieldKey::Len => set_once(diag, &mut f.len, p, parse_len(diag, meta)?),
                 // max = 100
-                "max" => {
-                    if let Some((_, lit)) = parse_int(cx, meta, "max", "max = 100", false)? {
-                        match lit.base10_parse::<usize>() {
-                            Ok(n) => set_once(cx, &mut f.max, (n, lit, p.clone()), p),
-                            Err(_) => cx.error(&lit, "`max` must fit in a `usize`"),
-                        }
-                    }
+                FieldKey::Max => {
+                    set_once(diag, &mut f.max, p, parse_int(diag, meta, "max = 100")?);
                 }
                 // skip
-                "skip" => {
+                FieldKey::Skip => {
                     if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
-                        cx.error(p, "`skip` takes no value");
+                        diag.error(p, "`skip` takes no value");
                         skip_value(meta)?;
                     }
-                    set_once(cx, &mut f.skip, p.clone(), p);
+                    let span = p.span();
+                    set_once(diag, &mut f.skip, p, Some(Spanned { value: (), span }));
                 }
                 // with = "module"
-                "with" => {
-                    let Some(lit) = parse_str(cx, meta, "with", "with = \"my_module\"")? else {
-                        return Ok(());
-                    };
-                    match lit.parse::<syn::Path>() {
-                        Ok(path) => set_once(cx, &mut f.with, (path, p.clone()), p),
-                        Err(e) => cx.syn_error(syn::Error::new(
-                            lit.span(),
-                            format!("invalid `with` path: {e}"),
-                        )),
-                    }
+                FieldKey::With => {
+                    let example = "with = \"my_module\"";
+                    let path = parse_str(diag, meta, example, "`with` path", |lit| {
+                        lit.parse::<syn::Path>()
+                    })?;
+                    set_once(diag, &mut f.with, p, path);
                 }
-                _ => unknown_key(cx, meta, Place::Field)?,
             }
             Ok(())
         });
@@ -486,6 +524,6 @@ impl Field {
 }
 
 /// Variants take no attributes; any key is reported.
-pub(crate) fn variant(cx: &Ctxt, attrs: &[syn::Attribute]) {
-    for_each_key(cx, attrs, |meta| unknown_key(cx, meta, Place::Variant));
+pub(crate) fn variant(diag: &Diagnostics, attrs: &[syn::Attribute]) {
+    for_each_meta(diag, attrs, |meta| unknown_key(diag, meta, Place::Variant));
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use syn::visit::Visit;
 
-use crate::ast::Container;
+use crate::ast::{Coding, Container};
 
 /// Type parameters mentioned in `ty`, outside `PhantomData<...>`.
 fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
@@ -50,11 +50,10 @@ pub(crate) fn predicates(
     trait_path: &proc_macro2::TokenStream,
     decode: bool,
 ) -> Vec<syn::WherePredicate> {
-    if let Some(bound) = &cont.attrs.bound {
+    if let Some(bound) = &cont.bound {
         return bound.clone();
     }
     let params: BTreeSet<String> = cont
-        .original
         .generics
         .type_params()
         .map(|p| p.ident.to_string())
@@ -65,13 +64,12 @@ pub(crate) fn predicates(
         let found = params_in(f.ty, &params);
         if f.is_plain() {
             used.extend(found);
-        } else if decode && f.attrs.skip.is_some() && !found.is_empty() {
+        } else if decode && matches!(f.coding, Coding::Skip) && !found.is_empty() {
             let ty = f.ty;
             defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
         }
     }
     let mut preds: Vec<syn::WherePredicate> = cont
-        .original
         .generics
         .type_params()
         .filter(|p| used.contains(&p.ident.to_string()))

@@ -1,21 +1,29 @@
 //! `#[derive(Packed)]`: the derive behind [`packed_core`](https://docs.rs/packed-core).
-//! Use it through `packed_core::Packed`; its attributes are documented there.
+//! Use it through `packed_core::Packed`; its attributes are documented there (the
+//! crate docs' attribute table).
 //!
-//! The derive runs in stages, each in its own module: `attr` parses `#[packed(...)]`
-//! into typed attributes, `ast` builds and checks the model, `bound` infers
-//! where-clauses, `expand` generates code from the model only, and `wrap` puts it
-//! in a `const _` block. All user mistakes are collected in a `ctxt::Ctxt` and
-//! reported together, each at its token.
+//! The derive runs in three stages, each owning one thing:
+//!
+//! 1. `attr`: `#[packed(...)]` tokens → typed attributes, spans kept; mistakes in a
+//!    key's own value are reported here.
+//! 2. `ast`: the checked model of the input (container, variants, fields), each
+//!    attribute as a `model` type; every check of how keys fit together and fit
+//!    the item lives here. `bound` infers its where-clauses.
+//! 3. `expand`: code generated from the model only, in one `const _` block.
+//!
+//! `model` holds the typed choices (length prefix, integer codec, layout preset,
+//! ...), each with one table of attribute names and the runtime type it emits. Every
+//! mistake goes to one `diag::Diagnostics` and is reported together, each at its
+//! token; the collector panics if a stage forgets to check it.
 
 mod ast;
 mod attr;
 mod bound;
-mod ctxt;
+mod diag;
 mod expand;
+mod model;
 #[cfg(test)]
 mod snapshots;
-mod symbol;
-mod wrap;
 
 use proc_macro::TokenStream;
 

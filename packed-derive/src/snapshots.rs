@@ -3,7 +3,12 @@
 //! `PACKED_BLESS=1 cargo test -p packed-derive`, then review the diff.
 //!
 //! Besides the snapshots, token-level checks pin the design: every strategy is a type
-//! chosen at expansion, so the code for a struct contains no branch at all.
+//! chosen at expansion, so nothing in the generated code branches on the layout. The
+//! code for a struct has exactly one kind of branch, `if` a fixed-size run applies
+//! (`write_as_run` / `read_as_run`), choosing between one run and field by field: for
+//! writing its condition is a constant once inlined (the size under the context and
+//! the writer's type), for reading it also asks whether the input holds the run's
+//! bytes. An enum's only branches are on its variant.
 
 use std::path::PathBuf;
 
@@ -108,21 +113,26 @@ fn frame_len_u64() {
     let (tokens, pretty) = expand(&input);
     assert_snapshot("frame_len_u64", &pretty);
 
-    // The strategies are types, named in the expansion: U64 for the container (inside
-    // the layout `Spec`), U8 for the field's override.
+    // The runtime crate is named once, in the block's `use`; every path goes through it.
     let flat = squash(&pretty);
+    assert_eq!(flat.matches("packed_core").count(), 1, "{flat}");
+    assert!(flat.contains("const_:()={use::packed_coreas__packed;"));
+    // The strategies are types, named in the expansion: U64 for the container (inside
+    // the layout `Spec`, the other strategies the default preset's), U8 for the field's
+    // override.
     assert!(
         flat.contains(
-            "::packed_core::layout::Spec<::packed_core::len::U64,::packed_core::num::Fixed,"
+            "type__PackedOwnLayout=__packed::layout::Spec<__packed::len::U64,\
+             <__packed::layout::Bitseryas__packed::layout::Layout>::Int,"
         ),
         "the container's layout is a `Spec` type with `U64`"
     );
     assert!(
-        flat.contains("::packed_core::len::U8"),
+        flat.contains("__packed::len::U8"),
         "the field's override is the type `U8`"
     );
     assert!(
-        flat.contains("WithLen<::packed_core::len::U8>"),
+        flat.contains("WithLen<__packed::len::U8>"),
         "the override is applied to the field's context type"
     );
     // No branch on the layout. The only branches are the three fixed-size run checks
@@ -137,10 +147,10 @@ fn frame_len_u64() {
     }
     assert_eq!(words.iter().filter(|w| *w == "if").count(), 3);
     assert_eq!(
-        flat.matches("if::packed_core::__private::write_as_run::<__C,Self,__W>(__w){")
+        flat.matches("if__packed::__private::write_as_run::<__C,Self,__W>(__w){")
             .count()
             + flat
-                .matches("if::packed_core::__private::read_as_run::<__C,Self,__R>(__r){")
+                .matches("if__packed::__private::read_as_run::<__C,Self,__R>(__r){")
                 .count(),
         3,
         "{flat}"
@@ -168,10 +178,20 @@ fn shape_enum() {
     assert_snapshot("shape_enum", &pretty);
 
     let flat = squash(&pretty);
-    assert!(flat.contains(
-        "::packed_core::layout::Spec<::packed_core::len::U64,::packed_core::num::Fixed,\
-         ::packed_core::num::Big,::packed_core::layout::YasHeader,::packed_core::layout::YasEnums"
-    ));
+    // `layout = "yas"` is `layout::Yas`'s strategies, each read from that type, but for
+    // the byte order given beside it.
+    let yas =
+        |strategy: &str| format!("<__packed::layout::Yasas__packed::layout::Layout>::{strategy}");
+    assert!(
+        flat.contains(&format!(
+            "type__PackedOwnLayout=__packed::layout::Spec<{},{},__packed::num::Big,{},{},>;",
+            yas("Len"),
+            yas("Int"),
+            yas("Header"),
+            yas("Enums")
+        )),
+        "{flat}"
+    );
     assert!(flat.contains("WithMax<3usize>"));
     // The only branches are on the variant: one `match self` to write, one `match` on
     // the tag to read.
@@ -196,7 +216,7 @@ fn status_repr_enum() {
     // No `packed` attribute sets a layout: the type inherits its parent's.
     let flat = squash(&pretty);
     assert!(
-        flat.contains("type__PackedOwnLayout=::packed_core::layout::Inherit;"),
+        flat.contains("type__PackedOwnLayout=__packed::layout::Inherit;"),
         "{flat}"
     );
     assert!(flat.contains("Enter<__PackedOwnLayout>"));
@@ -262,7 +282,7 @@ fn scalar_groups_past_twelve_nest() {
     five_chunks.push(tuple(&last));
     let nested = tuple(&[tuple(&twelve_chunks), tuple(&five_chunks)]);
     assert!(
-        flat.contains(&format!("=<{nested}as::packed_core::Decode")),
+        flat.contains(&format!("=<{nested}as__packed::Decode")),
         "{flat}"
     );
     assert!(

@@ -12,15 +12,7 @@ use packed_core::{layout, Decode, Encode, Layout};
 pub const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden/");
 
 /// The seven configurations, as named in the golden file names.
-pub const CONFIGS: [&str; 7] = [
-    "bitsery-le",
-    "bitsery-be",
-    "yas-binary",
-    "yas-binary-noheader",
-    "yas-binary-compacted",
-    "yas-binary-ebig",
-    "yas-binary-compacted-ebig",
-];
+pub const CONFIGS: [&str; 7] = packed_tests::CONFIGS;
 
 /// The sixteen fixtures, as named in the golden file names.
 pub const FIXTURES: [&str; 16] = [
@@ -286,14 +278,15 @@ macro_rules! fixture_types {
     };
 }
 
+/// `fixture_types!` for every configuration of [`packed_tests::configurations`].
+macro_rules! fixture_types_per_config {
+    (; $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+        $(fixture_types!($m, #[packed $attrs]);)*
+    };
+}
+
 fixture_types!(plain);
-fixture_types!(bitsery_le, #[packed(layout = "bitsery")]);
-fixture_types!(bitsery_be, #[packed(endian = "big")]);
-fixture_types!(yas_binary, #[packed(layout = "yas")]);
-fixture_types!(yas_noheader, #[packed(layout = "yas-noheader")]);
-fixture_types!(yas_compacted, #[packed(layout = "yas-compacted")]);
-fixture_types!(yas_ebig, #[packed(layout = "yas", endian = "big")]);
-fixture_types!(yas_compacted_ebig, #[packed(layout = "yas-compacted", endian = "big")]);
+packed_tests::configurations!(fixture_types_per_config);
 
 /// One golden file's checks, as seen by a visitor: the value of the attribute type,
 /// the same value as an attribute-free type with the layout `L` to apply at the call
@@ -339,23 +332,14 @@ macro_rules! visit_config {
     }};
 }
 
+/// `visit_config!` for every configuration of [`packed_tests::configurations`].
+macro_rules! visit_configs {
+    ($v:ident ; $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+        $(visit_config!($v, $name, $m, layout::$layout);)*
+    };
+}
+
 /// Calls `v` for every one of the 7 × 16 golden files.
 pub fn for_each_golden<V: Visitor>(v: &mut V) {
-    visit_config!(v, "bitsery-le", bitsery_le, layout::Bitsery);
-    visit_config!(v, "bitsery-be", bitsery_be, layout::BitseryBig);
-    visit_config!(v, "yas-binary", yas_binary, layout::Yas);
-    visit_config!(v, "yas-binary-noheader", yas_noheader, layout::YasNoHeader);
-    visit_config!(
-        v,
-        "yas-binary-compacted",
-        yas_compacted,
-        layout::YasCompacted
-    );
-    visit_config!(v, "yas-binary-ebig", yas_ebig, layout::YasBig);
-    visit_config!(
-        v,
-        "yas-binary-compacted-ebig",
-        yas_compacted_ebig,
-        layout::YasCompactedBig
-    );
+    packed_tests::configurations!(visit_configs; v);
 }

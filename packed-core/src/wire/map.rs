@@ -9,7 +9,7 @@
 
 use alloc::collections::{BTreeMap, BTreeSet};
 
-use super::seq::{claim, element, read_len, write_len};
+use super::seq::{claim, element, read_len, settle, write_len};
 use crate::explain::elements;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -24,32 +24,33 @@ fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
     elements(w, 0, entries, |w, entry| entry.encode::<C::Elem, W>(w))
 }
 
-/// Reads a map's or set's length, then that many entries: each read with `decode` (of
-/// at least `min_wire` bytes) and added to the collection `new` makes (given how many
-/// entries it may allocate for) with `insert`, which returns false for a key the
-/// collection already holds.
+/// Reads a map's or set's length, then that many entries `T`: each read with `decode`
+/// and added to the collection `new` makes (given how many entries it may allocate
+/// for; `reserve`: whether it allocates them up front) with `insert`, which returns
+/// false for a key the collection already holds.
 ///
 /// # Errors
 /// From the length prefix, the claim and `decode`; [`DecodeError::DuplicateKey`] at
 /// the entry whose key came before.
 #[inline]
-fn decode_entries<'de, C: Ctx, T, M, R: Reader<'de> + ?Sized>(
+fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?Sized>(
     r: &mut R,
-    min_wire: usize,
+    reserve: bool,
     new: impl FnOnce(usize) -> M,
     mut decode: impl FnMut(&mut R) -> Result<T, DecodeError>,
     mut insert: impl FnMut(&mut M, T) -> bool,
 ) -> Result<M, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
-    let cap = claim::<T, R>(offset, len, min_wire, r)?;
-    let mut m = new(cap);
+    let mut c = claim::<T, R>(offset, len, reserve, r)?;
+    let mut m = new(c.cap);
     for _ in 0..len {
         let at = r.offset();
-        let entry = element(min_wire, offset, r, &mut decode)?;
+        let entry = element::<T, R, T>(&mut c, offset, r, &mut decode)?;
         if !insert(&mut m, entry) {
             return Err(duplicate_key(at));
         }
     }
+    settle(c, r);
     Ok(m)
 }
 
@@ -86,7 +87,7 @@ macro_rules! maps {
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 decode_entries::<C, (K, V), _, R>(
                     r,
-                    K::MIN_WIRE + V::MIN_WIRE,
+                    maps!(@reserves $new),
                     |cap| maps!(@new $new cap $(, $s)?),
                     |r| Ok((K::decode::<C::Elem, R>(r)?, V::decode::<C::Elem, R>(r)?)),
                     |m, (k, v)| m.insert(k, v).is_none(),
@@ -107,7 +108,7 @@ macro_rules! maps {
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 decode_entries::<C, T, _, R>(
                     r,
-                    T::MIN_WIRE,
+                    maps!(@reserves $new),
                     |cap| maps!(@new $new cap $(, $s)?),
                     |r| T::decode::<C::Elem, R>(r),
                     |m, item| m.insert(item),
@@ -117,6 +118,9 @@ macro_rules! maps {
     )*};
     (@new ordered $cap:ident) => { { let _ = $cap; Self::new() } };
     (@new hashed $cap:ident, $s:ident) => { Self::with_capacity_and_hasher($cap, $s::default()) };
+    // Whether the collection allocates its entries up front (a B-tree grows by nodes).
+    (@reserves ordered) => { false };
+    (@reserves hashed) => { true };
 }
 
 maps!(BTreeMap<K: Ord, V> ordered);

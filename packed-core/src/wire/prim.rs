@@ -45,6 +45,7 @@ macro_rules! int {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
@@ -80,6 +81,7 @@ macro_rules! float {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = core::mem::size_of::<$t>();
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
@@ -112,6 +114,7 @@ macro_rules! size {
         }
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
+            const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
@@ -140,6 +143,7 @@ impl Encode for bool {
 
 impl<'de> Decode<'de> for bool {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(1)
@@ -174,6 +178,7 @@ impl Encode for char {
 
 impl<'de> Decode<'de> for char {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         <char as Encode>::fixed_size::<C>()
@@ -194,6 +199,7 @@ impl Encode for () {
 }
 
 impl<'de> Decode<'de> for () {
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(())
@@ -208,6 +214,7 @@ impl<T: ?Sized> Encode for PhantomData<T> {
 }
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(PhantomData)

@@ -62,30 +62,128 @@ pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 /// Elements decoded per step from a stream, so memory follows the input received.
 const STREAM_CHUNK_BYTES: usize = 64 * 1024;
 
-/// Checks, before anything is allocated, that `len` elements of at least `min_wire`
-/// bytes each fit in what is left of the input, and returns how many elements may be
-/// allocated up front. Elements of a type that may encode to nothing (`min_wire` 0)
-/// each take a byte or one of the document's zero-width elements
-/// ([`Reader::count_zero_width`]), so the elements beyond the bytes left must fit in
-/// what is left of that budget. A stream, whose length is unknown, may allocate one
-/// chunk of elements at a time ([`append`]).
+/// A sequence's hold on the reader's [`Ledger`](crate::read::Ledger) while its elements
+/// are decoded: made by [`claim`], released element by element by [`element`], given
+/// back by [`settle`].
+pub(crate) struct Claim {
+    /// Elements to allocate before decoding any.
+    pub(crate) cap: usize,
+    /// Input bytes promised to each element not started yet (element types of a
+    /// `MIN_WIRE` above 0).
+    share: usize,
+    /// Elements not started yet that hold a promised byte (element types of `MIN_WIRE`
+    /// 0: only the first `cap` do).
+    owed: usize,
+    /// Memory reserved ahead of a stream.
+    ahead: usize,
+}
+
+/// Checks, before anything is allocated, that `len` elements of `T` fit in the bytes
+/// left (where the elements may reserve memory themselves, the bytes left that no
+/// sequence being decoded has promised to its later elements), promises the elements'
+/// bytes where they may, and returns the claim with how many elements may be allocated
+/// up front (see [`Ledger`](crate::read::Ledger) for the rule and its invariant).
+/// `offset` is the length prefix's, for errors; `reserve` whether the caller allocates
+/// `cap` elements (an ordered map or an array does not).
+///
+/// Elements of a type that may encode to nothing (`MIN_WIRE` 0) each take a byte or
+/// one of the document's zero-width elements ([`Reader::count_zero_width`]), so the
+/// elements beyond those bytes must fit in what is left of that budget. A stream, whose
+/// length is unknown, allocates up front only what the memory its sequences share for
+/// that allows, and the rest as elements are read ([`append`]).
 #[inline(always)]
-pub(crate) fn claim<'de, T, R: Reader<'de> + ?Sized>(
+pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
-    min_wire: usize,
+    reserve: bool,
+    r: &mut R,
+) -> Result<Claim, DecodeError> {
+    let mut c = Claim {
+        cap: 0,
+        share: 0,
+        owed: 0,
+        ahead: 0,
+    };
+    let Some(remaining) = r.remaining() else {
+        if let (true, Some(ledger)) = (reserve, r.ledger()) {
+            let size = core::mem::size_of::<T>();
+            // Elements of no size take no memory: all of them.
+            c.cap = ledger
+                .ahead
+                .checked_div(size)
+                .map_or(len, |fit| len.min(fit));
+            c.ahead = c.cap * size;
+            ledger.ahead -= c.ahead;
+        }
+        return Ok(c);
+    };
+    // Elements that cannot hold a sequence make no claim while they are decoded, so
+    // this is the only sequence reserving ahead until they are done: like a string's
+    // bytes, they are checked against all the bytes left, promised or not, allocated at
+    // once and promised nothing.
+    let usable = match (T::RESERVES_AHEAD, r.ledger()) {
+        (true, Some(ledger)) => remaining.saturating_sub(ledger.promised),
+        _ => remaining,
+    };
+    let min_wire = T::MIN_WIRE;
+    if min_wire == 0 {
+        r.check_zero_width(offset, len.saturating_sub(usable))?;
+    } else if len.saturating_mul(min_wire) > usable {
+        return Err(exceeds(offset, len, usable));
+    }
+    if !T::RESERVES_AHEAD {
+        c.cap = len;
+        return Ok(c);
+    }
+    if let Some(ledger) = r.ledger() {
+        if min_wire != 0 {
+            c.cap = len;
+            c.share = min_wire;
+            ledger.promised += len * min_wire;
+        } else {
+            c.cap = len.min(usable);
+            c.owed = c.cap;
+            ledger.promised += c.cap;
+        }
+    }
+    Ok(c)
+}
+
+/// Gives back the memory a stream's sequence reserved ahead, once its elements are
+/// read (for a slice there is none).
+#[inline(always)]
+pub(crate) fn settle<'de, R: Reader<'de> + ?Sized>(c: Claim, r: &mut R) {
+    if c.ahead != 0 {
+        if let Some(ledger) = r.ledger() {
+            ledger.ahead += c.ahead;
+        }
+    }
+}
+
+/// Checks, before anything is allocated, that a string or byte slice of `len` bytes
+/// (length prefix at `offset`) fits in the bytes left, and returns how many of them may
+/// be allocated before they are read: all of them from a slice, one chunk from a
+/// stream (which reads them chunk by chunk, [`Reader::read_append`]).
+///
+/// Its bytes are read as soon as they are allocated, so it holds nothing ahead of the
+/// input and takes no part in the [`Ledger`](crate::read::Ledger): checking it against
+/// the bytes left, not the unpromised ones, keeps the ledger out of every string's
+/// decode. (An input that gives a string bytes promised to later elements fails when
+/// those run out.)
+#[inline(always)]
+pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
+    offset: usize,
+    len: usize,
     r: &R,
 ) -> Result<usize, DecodeError> {
     match r.remaining() {
         Some(remaining) => {
-            if min_wire == 0 {
-                r.check_zero_width(offset, len.saturating_sub(remaining))?;
-            } else if len.saturating_mul(min_wire) > remaining {
+            if len > remaining {
                 return Err(exceeds(offset, len, remaining));
             }
             Ok(len)
         }
-        None => Ok(len.min(STREAM_CHUNK_BYTES / core::mem::size_of::<T>().max(1))),
+        None => Ok(len.min(STREAM_CHUNK_BYTES)),
     }
 }
 
@@ -101,20 +199,26 @@ fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
 
 /// Appends `len` elements to `out` with `step` (`T::decode_contiguous` for a
 /// contiguous sequence, `T::decode_append` for a `VecDeque`, each appending the number
-/// of elements it is given; `offset` is the length prefix's, for errors). Elements of a
-/// type that may encode to nothing are read one at a time and counted
-/// ([`append_counted`]); others from a slice in one call, from a stream in steps of at
-/// most 64 KiB of elements, so memory follows the input received.
+/// of elements it is given; `c` is the sequence's claim and `offset` its length
+/// prefix, for errors). Elements that may reserve memory themselves or encode to
+/// nothing are decoded one at a time through [`element`], which releases each one's
+/// promised bytes as it starts and counts those that took no input; others from a
+/// slice in one call, from a stream in steps of at most 64 KiB of elements, so memory
+/// follows the input received.
 #[inline]
 fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    c: &mut Claim,
     offset: usize,
     len: usize,
     r: &mut R,
     out: &mut Vec<T>,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
-    if T::MIN_WIRE == 0 {
-        return append_counted(offset, len, r, out, step);
+    if T::MIN_WIRE == 0 || T::RESERVES_AHEAD {
+        for _ in 0..len {
+            element::<T, R, ()>(c, offset, r, |r| step(1, r, out))?;
+        }
+        return Ok(());
     }
     if r.remaining().is_some() {
         return step(len, r, out);
@@ -129,37 +233,33 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     Ok(())
 }
 
-/// Appends `n` elements of a type that may encode to nothing (`MIN_WIRE` 0), each
-/// through its own `step` call and [`element`], so every element that consumed no
-/// input is counted against the document's budget, whatever the type's
-/// `decode_append` does: elements then cost at most one per byte read plus the
-/// budget, in time and in memory, at any depth of nesting.
-fn append_counted<'de, T, R: Reader<'de> + ?Sized>(
-    offset: usize,
-    n: usize,
-    r: &mut R,
-    out: &mut Vec<T>,
-    step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
-) -> Result<(), DecodeError> {
-    for _ in 0..n {
-        element(0, offset, r, |r| step(1, r, out))?;
-    }
-    Ok(())
-}
-
-/// Decodes one element of a sequence, map or set (`offset`: its length prefix) with
-/// `decode`. Where the element type may encode to nothing (`min_wire` 0, a constant
-/// at every call), an element that consumed no input is counted with
-/// [`Reader::count_zero_width`]; for every other type this is `decode(r)`, with no
-/// work added per element.
+/// Decodes one element of type `T` (a sequence's, map's or set's; `c` is its claim
+/// and `offset` its length prefix) with `decode`. Where the elements may reserve
+/// memory themselves, the element's promised bytes are released first, so that what it
+/// claims may use them (one subtraction); where the element type may encode to
+/// nothing, an element that consumed no input is counted with
+/// [`Reader::count_zero_width`]. For every other type this is `decode(r)`, with no
+/// work added per element (both conditions are constants).
 #[inline(always)]
-pub(crate) fn element<'de, R: Reader<'de> + ?Sized, V>(
-    min_wire: usize,
+pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V>(
+    c: &mut Claim,
     offset: usize,
     r: &mut R,
     decode: impl FnOnce(&mut R) -> Result<V, DecodeError>,
 ) -> Result<V, DecodeError> {
-    if min_wire != 0 {
+    if T::RESERVES_AHEAD {
+        if T::MIN_WIRE != 0 {
+            if let Some(ledger) = r.ledger() {
+                ledger.promised -= c.share;
+            }
+        } else if c.owed != 0 {
+            c.owed -= 1;
+            if let Some(ledger) = r.ledger() {
+                ledger.promised -= 1;
+            }
+        }
+    }
+    if T::MIN_WIRE != 0 {
         return decode(r);
     }
     let before = r.offset();
@@ -192,9 +292,10 @@ fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<Vec<T>, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
-    let cap = claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
-    let mut v = Vec::with_capacity(cap);
-    append(offset, len, r, &mut v, step)?;
+    let mut c = claim::<T, R>(offset, len, true, r)?;
+    let mut v = Vec::with_capacity(c.cap);
+    append(&mut c, offset, len, r, &mut v, step)?;
+    settle(c, r);
     Ok(v)
 }
 
@@ -215,18 +316,23 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         r: &mut R,
     ) -> Result<(), DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
-        claim::<T, R>(offset, len, T::MIN_WIRE, r)?;
+        let mut c = claim::<T, R>(offset, len, false, r)?;
         if T::fixed_size::<C::Elem>().bytes() != 0 || !core::mem::needs_drop::<T>() {
             self.clear();
         }
         self.truncate(len);
         for item in self.iter_mut() {
-            element(T::MIN_WIRE, offset, r, |r| {
-                item.decode_in_place::<C::Elem, R>(r)
-            })?;
+            element::<T, R, ()>(&mut c, offset, r, |r| item.decode_in_place::<C::Elem, R>(r))?;
         }
         let more = len - self.len();
-        append(offset, more, r, self, T::decode_contiguous::<C::Elem, R>)
+        append(
+            &mut c,
+            offset,
+            more,
+            r,
+            self,
+            T::decode_contiguous::<C::Elem, R>,
+        )
     }
 }
 
@@ -277,6 +383,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
+    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         T::fixed_size::<C::Elem>().array::<N>()
@@ -286,12 +393,17 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let start = r.offset();
-        if T::MIN_WIRE == 0 {
-            claim::<T, R>(start, N, 0, r)?;
-        }
         let mut v = Vec::with_capacity(N);
         if T::MIN_WIRE == 0 {
-            append_counted(start, N, r, &mut v, T::decode_contiguous::<C::Elem, R>)?;
+            let mut c = claim::<T, R>(start, N, false, r)?;
+            append(
+                &mut c,
+                start,
+                N,
+                r,
+                &mut v,
+                T::decode_contiguous::<C::Elem, R>,
+            )?;
         } else {
             T::decode_contiguous::<C::Elem, R>(N, r, &mut v)?;
         }

@@ -7,7 +7,7 @@
 
 use alloc::{borrow::Cow, boxed::Box, string::String};
 
-use super::seq::{claim, read_len, write_len};
+use super::seq::{check_bytes, read_len, write_len};
 use crate::fast::copy::push_str_short;
 use crate::fast::utf8::{invalid_utf8, str_from_utf8};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -18,7 +18,7 @@ fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<Cow<'de, str>, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
-    claim::<u8, R>(offset, len, 1, r)?;
+    check_bytes(offset, len, r)?;
     let start = r.offset();
     match r.read_cow(len)? {
         Cow::Borrowed(b) => str_from_utf8(b, start).map(Cow::Borrowed),
@@ -47,6 +47,7 @@ impl Encode for String {
 
 impl<'de> Decode<'de> for String {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         Ok(match decode_str::<C, R>(r)? {
@@ -73,10 +74,11 @@ impl<'de> Decode<'de> for String {
 
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
-        claim::<u8, R>(offset, len, 1, r)?;
+        check_bytes(offset, len, r)?;
         let start = r.offset();
         let bytes = r.borrow_bytes(len)?;
         str_from_utf8(bytes, start)
@@ -85,6 +87,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a str {
 
 impl<'de> Decode<'de> for Box<str> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         String::decode::<C, R>(r).map(String::into_boxed_str)
@@ -93,6 +96,7 @@ impl<'de> Decode<'de> for Box<str> {
 
 impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         decode_str::<C, R>(r)
@@ -102,10 +106,11 @@ impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
 /// Bytes borrowed from the input; written as any `[u8]` (a length, then the bytes).
 impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = false;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
-        claim::<u8, R>(offset, len, 1, r)?;
+        check_bytes(offset, len, r)?;
         r.borrow_bytes(len)
     }
 }

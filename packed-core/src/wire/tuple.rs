@@ -27,6 +27,7 @@ macro_rules! tuple {
         }
         impl<'de, $($t: Decode<'de>),+> Decode<'de> for ($($t,)+) {
             const MIN_WIRE: usize = 0 $(+ $t::MIN_WIRE)+;
+            const RESERVES_AHEAD: bool = false $(|| $t::RESERVES_AHEAD)+;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::run(&[$($t::fixed_size::<C::Elem>().bytes()),+])

@@ -37,7 +37,8 @@ impl<T: Encode + ?Sized> Encode for Box<T> {
     encode_as_pointee!();
 }
 
-/// `MIN_WIRE` is 0: forwarding `T`'s would make recursive types (`Box<Self>`) cyclic.
+/// `MIN_WIRE` is 0 and `RESERVES_AHEAD` true: forwarding `T`'s would make recursive
+/// types (`Box<Self>`) cyclic.
 impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
@@ -78,6 +79,7 @@ impl<T: Encode> Encode for Option<T> {
 
 impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const MIN_WIRE: usize = 1;
+    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         match r.read_byte()? {

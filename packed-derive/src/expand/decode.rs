@@ -1,271 +1,306 @@
 //! `impl Decode`.
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned, ToTokens};
-use syn::spanned::Spanned;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
 
-use super::encode::where_clause;
-use super::{binding, de_generics, nest, parts, reported_at, Gen, Part};
-use crate::ast::{Data, Field, Style};
+use super::emit::{
+    self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DE, OUT, PACKED, READER, READER_TY,
+    TAG, TAG_OFFSET, VALUE, VARIANT_FN,
+};
+use super::field::{self, in_style, nest, nest_group, parts, Part};
+use super::{fast, repr};
+use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
+use crate::model::{ReprInt, Spanned, TagWidth};
 
-/// The enum's tag type (`u8` unless `tag = "..."`).
-pub(super) fn tag_type(g: &Gen<'_>) -> syn::Ident {
-    let name = g.cont.attrs.tag.as_ref().map_or("u8", |(c, _)| c.value);
-    format_ident!("{}", name)
+/// What `impl Decode` says that depends on the type's shape.
+struct Shape {
+    /// `MIN_WIRE`: the fewest bytes a value takes.
+    min_wire: TokenStream,
+    /// The body of `decode`.
+    decode: TokenStream,
+    /// The impl's other methods (structs: `decode_in_place`; fieldless enums:
+    /// `decode_contiguous`).
+    methods: TokenStream,
 }
 
-/// A fieldless enum's `repr` type and the type it is written as (`usize` as `u64`).
-pub(super) fn repr_types(g: &Gen<'_>) -> (TokenStream, TokenStream) {
-    let k = &g.krate;
-    let repr = g
-        .cont
-        .attrs
-        .repr_int
-        .clone()
-        .expect("internal error: Repr data without repr");
-    let wire = match repr.to_string().as_str() {
-        "usize" => format_ident!("u64"),
-        "isize" => format_ident!("i64"),
-        _ => repr.clone(),
+pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
+    let trait_path = Trait::Decode.path();
+    let where_c = emit::where_clause(cont.generics, bound::predicates(cont, &trait_path, true));
+    let header = Trait::Decode.impl_header(cont.ident, cont.generics, &where_c);
+    let name = cont.ident.to_string();
+    let Shape {
+        min_wire,
+        decode: body,
+        methods,
+    } = match &cont.data {
+        Data::Struct(style, fields) => struct_shape(cont, *style, fields),
+        Data::Tagged(tag, variants) => tagged_shape(*tag, variants, &name),
+        Data::Repr(repr, _) => repr_shape(repr, &name),
     };
-    (quote!(#k::__private::#repr), quote!(#k::__private::#wire))
-}
-
-pub(super) fn impl_decode(g: &Gen<'_>) -> TokenStream {
-    let k = &g.krate;
-    let ident = g.ident();
-    let name = g.name();
-    let generics = &g.cont.original.generics;
-    let de = de_generics(generics);
-    let (impl_g, _, _) = de.split_for_impl();
-    let (_, ty_g, _) = generics.split_for_impl();
-    let where_c = where_clause(
-        generics,
-        bound::predicates(g.cont, &quote!(#k::Decode<'__de>), true),
+    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let inline = fast::inline_attr(cont);
+    let decode = emit::decode_fn("decode", quote!(#READER: &mut #READER_TY,), quote!(Self));
+    let decode_header = emit::decode_fn(
+        "decode_header",
+        quote!(#READER: &mut #READER_TY,),
+        quote!(()),
     );
-    let inner = &g.inner;
-    let inline = g.inline_attr();
-
-    // `methods`: the impl's other methods (structs: `decode_in_place`; fieldless enums:
-    // `decode_contiguous`).
-    let (min_wire, body, methods) = match &g.cont.data {
-        Data::Struct(style, fields) => {
-            let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
-                let ty = f.ty;
-                quote!(<#ty as #k::Decode<'__de>>::MIN_WIRE)
-            });
-            let checks = fields.iter().map(|f| g.length_check(f));
-            let build = struct_value(g, *style, fields);
-            let body = quote! {
-                #(#checks)*
-                #k::Reader::enter(__r)?;
-                let __v = #build;
-                #k::Reader::leave(__r);
-                #k::__private::Ok(__v)
-            };
-            let (run, run_in_place) = if g.may_run() {
-                let check = quote!(#k::__private::read_as_run::<__C, Self, __R>(__r));
-                (
-                    quote! {
-                        if #check {
-                            return #k::__private::decode_run::<__C, Self, __R>(__r);
-                        }
-                    },
-                    quote! {
-                        if #check {
-                            return #k::__private::decode_run_in_place::<__C, Self, __R>(self, __r);
-                        }
-                    },
-                )
-            } else {
-                (TokenStream::new(), TokenStream::new())
-            };
-            let body = quote!(#run #body);
-            let steps = parts(fields).into_iter().map(|part| match part {
-                Part::One(i) => in_place_field(g, &fields[i]),
-                Part::Scalars(is) => {
-                    let (binds, read) = scalar_group(g, fields, &is);
-                    let ms = is.iter().map(|&i| &fields[i].member);
-                    quote!(#read #(self.#ms = #binds;)*)
-                }
-            });
-            let in_place = quote! {
-                #inline
-                fn decode_in_place<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
-                    &mut self,
-                    __r: &mut __R,
-                ) -> #k::__private::Result<(), #k::DecodeError> {
-                    #run_in_place
-                    #k::Reader::enter(__r)?;
-                    #(#steps)*
-                    #k::Reader::leave(__r);
-                    #k::__private::Ok(())
-                }
-            };
-            (quote!(0usize #(+ #mins)*), body, in_place)
-        }
-        Data::Tagged(variants) => {
-            let tag_ty = tag_type(g);
-            let checks = variants
-                .iter()
-                .flat_map(|v| v.fields.iter())
-                .map(|f| g.length_check(f));
-            let arms = variants.iter().enumerate().map(|(i, v)| {
-                let vi = v.ident;
-                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
-                let build = construct(g, &quote!(Self::#vi), v.style, &v.fields);
-                quote!(#tag => #build,)
-            });
-            let body = quote! {
-                #(#checks)*
-                #k::Reader::enter(__r)?;
-                let __off = #k::Reader::offset(__r);
-                let __tag = #k::__private::read_tag::<#inner, #k::__private::#tag_ty, __R>(__r)?;
-                let __v = match __tag {
-                    #(#arms)*
-                    _ => return #k::__private::Err(#k::__private::unknown_variant(__off, #name, #k::__private::tag_bits(__tag))),
-                };
-                #k::Reader::leave(__r);
-                #k::__private::Ok(__v)
-            };
-            (quote!(1usize), body, TokenStream::new())
-        }
-        Data::Repr(_) => {
-            let (_, wire) = repr_types(g);
-            let body = quote! {
-                #k::__private::read_repr_value::<#inner, #wire, Self, __R>(__r, #name, __packed_variant)
-            };
-            let contiguous = quote! {
-                #[inline]
-                fn decode_contiguous<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
-                    __n: #k::__private::usize,
-                    __r: &mut __R,
-                    __out: &mut #k::__private::Vec<Self>,
-                ) -> #k::__private::Result<(), #k::DecodeError> {
-                    #k::__private::read_repr_elements::<#inner, #wire, Self, __R>(
-                        __n, __r, __out, #name, __packed_variant,
-                    )
-                }
-            };
-            (quote!(1usize), body, contiguous)
-        }
-    };
-
-    let fixed_size = g.fixed_size(&quote!(#k::Decode<'__de>));
+    let reserves = reserves_ahead(cont);
+    let inner = fields_ctx();
     quote! {
         #[automatically_derived]
-        impl #impl_g #k::Decode<'__de> for #ident #ty_g #where_c {
-            const MIN_WIRE: #k::__private::usize = #min_wire;
+        #header {
+            const MIN_WIRE: #PACKED::__private::usize = #min_wire;
+            const RESERVES_AHEAD: #PACKED::__private::bool = #reserves;
 
             #fixed_size
 
             #inline
-            fn decode<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
-                __r: &mut __R,
-            ) -> #k::__private::Result<Self, #k::DecodeError> {
+            #decode {
                 #body
             }
 
             #methods
 
             #[inline]
-            fn decode_header<__C: #k::Ctx, __R: #k::Reader<'__de> + ?#k::__private::Sized>(
-                __r: &mut __R,
-            ) -> #k::__private::Result<(), #k::DecodeError> {
-                #k::__private::read_header::<#inner, __R>(__r)
+            #decode_header {
+                #PACKED::__private::read_header::<#inner, #READER_TY>(#READER)
             }
         }
     }
 }
 
+/// `RESERVES_AHEAD`: whether any written field's type may reserve memory ahead of the
+/// input (a `with` field's decoder is not known, so it may), for every variant of an
+/// enum. Fieldless enums and structs of numbers and strings reserve nothing.
+fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
+    if cont
+        .all_fields()
+        .any(|f| matches!(f.coding, crate::ast::Coding::With(_)))
+    {
+        return quote!(true);
+    }
+    let trait_path = Trait::Decode.path();
+    let each = cont.all_fields().filter(|f| f.is_plain()).map(|f| {
+        let ty = f.ty;
+        quote!(<#ty as #trait_path>::RESERVES_AHEAD)
+    });
+    quote!(false #(|| #each)*)
+}
+
+/// A struct: one run where its size is fixed and the reader can lend it, else its
+/// fields in order, consecutive scalars as one group; the same into `self` for
+/// `decode_in_place`.
+fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
+    let trait_path = Trait::Decode.path();
+    let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
+        let ty = f.ty;
+        quote!(<#ty as #trait_path>::MIN_WIRE)
+    });
+    // `if` the struct is read as one run, `return run`.
+    let run = |run: TokenStream| {
+        fast::run_fields(cont).map(|_| {
+            quote! {
+                if #PACKED::__private::read_as_run::<#CTX, Self, #READER_TY>(#READER) {
+                    return #run;
+                }
+            }
+        })
+    };
+    let run_decode = run(quote!(#PACKED::__private::decode_run::<#CTX, Self, #READER_TY>(#READER)));
+    let checks = fields.iter().map(field::length_check);
+    let build = struct_value(style, fields);
+    let decode = quote! {
+        #run_decode
+        #(#checks)*
+        #PACKED::Reader::enter(#READER)?;
+        let #VALUE = #build;
+        #PACKED::Reader::leave(#READER);
+        #PACKED::__private::Ok(#VALUE)
+    };
+
+    let run_in_place = run(quote! {
+        #PACKED::__private::decode_run_in_place::<#CTX, Self, #READER_TY>(self, #READER)
+    });
+    let steps = parts(fields).into_iter().map(|part| match part {
+        Part::One(i) => read_field_in_place(&fields[i]),
+        Part::Scalars(is) => {
+            let (binds, read) = scalar_group(fields, &is);
+            let ms = is.iter().map(|&i| &fields[i].member);
+            quote!(#read #(self.#ms = #binds;)*)
+        }
+    });
+    let sig = emit::decode_fn(
+        "decode_in_place",
+        quote!(&mut self, #READER: &mut #READER_TY,),
+        quote!(()),
+    );
+    let inline = fast::inline_attr(cont);
+    let in_place = quote! {
+        #inline
+        #sig {
+            #run_in_place
+            #PACKED::Reader::enter(#READER)?;
+            #(#steps)*
+            #PACKED::Reader::leave(#READER);
+            #PACKED::__private::Ok(())
+        }
+    };
+    Shape {
+        min_wire: quote!(0usize #(+ #mins)*),
+        decode,
+        methods: in_place,
+    }
+}
+
+/// An enum: its tag, then the fields of the variant it names; an error naming the enum
+/// for a tag that names none.
+fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape {
+    let inner = fields_ctx();
+    let checks = variants
+        .iter()
+        .flat_map(|v| v.fields.iter())
+        .map(field::length_check);
+    let arms = variants.iter().enumerate().map(|(i, v)| {
+        let vi = v.ident;
+        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let build = in_style(
+            &quote!(Self::#vi),
+            v.style,
+            &v.fields,
+            v.fields.iter().map(read_field),
+        );
+        quote!(#tag => #build,)
+    });
+    let decode = quote! {
+        #(#checks)*
+        #PACKED::Reader::enter(#READER)?;
+        let #TAG_OFFSET = #PACKED::Reader::offset(#READER);
+        let #TAG = #PACKED::__private::read_tag::<#inner, #tag_ty, #READER_TY>(#READER)?;
+        let #VALUE = match #TAG {
+            #(#arms)*
+            _ => return #PACKED::__private::Err(#PACKED::__private::unknown_variant(#TAG_OFFSET, #name, #PACKED::__private::tag_bits(#TAG))),
+        };
+        #PACKED::Reader::leave(#READER);
+        #PACKED::__private::Ok(#VALUE)
+    };
+    Shape {
+        min_wire: quote!(1usize),
+        decode,
+        methods: TokenStream::new(),
+    }
+}
+
+/// A fieldless `#[repr(int)]` enum: its discriminant, and `decode_contiguous` for
+/// sequences of it (the layout may write those differently).
+fn repr_shape(repr: &Spanned<ReprInt>, name: &str) -> Shape {
+    let inner = fields_ctx();
+    let wire = repr::wire_type(repr);
+    let decode = quote! {
+        #PACKED::__private::read_repr_value::<#inner, #wire, Self, #READER_TY>(#READER, #name, #VARIANT_FN)
+    };
+    let sig = emit::decode_fn(
+        "decode_contiguous",
+        quote! {
+            #COUNT: #PACKED::__private::usize,
+            #READER: &mut #READER_TY,
+            #OUT: &mut #PACKED::__private::Vec<Self>,
+        },
+        quote!(()),
+    );
+    let contiguous = quote! {
+        #[inline]
+        #sig {
+            #PACKED::__private::read_repr_elements::<#inner, #wire, Self, #READER_TY>(
+                #COUNT, #READER, #OUT, #name, #VARIANT_FN,
+            )
+        }
+    };
+    Shape {
+        min_wire: quote!(1usize),
+        decode,
+        methods: contiguous,
+    }
+}
+
+/// `Decode<'__de>`, with `'__de` and the trait's name reported at `at`.
+fn decode_trait(at: Span) -> TokenStream {
+    let de = DE.at(at);
+    quote_spanned!(reported_at(at)=> #PACKED::Decode<#de>)
+}
+
+/// The call that reads field `f` through `callee`, reported at `at`: `decode`,
+/// returning the value, or with `into`, `decode_in_place` into `self.into`.
+fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member>) -> TokenStream {
+    let ctx = field::ctx(f);
+    let (r_ty, r) = (READER_TY.at(at), READER.at(at));
+    let (method, place) = match into {
+        None => ("decode", None),
+        Some(m) => (
+            "decode_in_place",
+            Some(quote_spanned!(reported_at(at)=> &mut self.#m,)),
+        ),
+    };
+    let method = syn::Ident::new(method, reported_at(at));
+    quote_spanned!(reported_at(at)=> #callee::#method::<#ctx, #r_ty>(#place #r)?)
+}
+
 /// The expression that reads one field.
-fn read_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
-    let k = &g.krate;
-    let ctx = g.field_ctx(f);
-    if f.attrs.skip.is_some() {
-        return quote!(#k::__private::Default::default());
+fn read_field(f: &Field<'_>) -> TokenStream {
+    match field::callee(f, decode_trait) {
+        Some((callee, at)) => call(f, &callee, at, None),
+        None => quote!(#PACKED::__private::Default::default()),
     }
-    if let Some((with, _)) = &f.attrs.with {
-        return quote_spanned!(reported_at(with.span())=> #with::decode::<#ctx, __R>(__r)?);
+}
+
+/// Reads one field into `self`: in place, reusing its allocations, where it is read
+/// through its type; else by assignment.
+fn read_field_in_place(f: &Field<'_>) -> TokenStream {
+    let m = &f.member;
+    match field::callee(f, decode_trait) {
+        Some((callee, at)) if f.is_plain() => {
+            let read = call(f, &callee, at, Some(m));
+            quote_spanned!(reported_at(at)=> #read;)
+        }
+        _ => {
+            let read = read_field(f);
+            quote!(self.#m = #read;)
+        }
     }
-    let ty = f.ty;
-    quote_spanned!(reported_at(ty.span())=> <#ty as #k::Decode<'__de>>::decode::<#ctx, __R>(__r)?)
 }
 
 /// The struct's value, reading fields in order. With groups of scalar fields, a block
 /// that reads each part into bindings first (a group as one tuple, one run where the
 /// layout fixes its size), then builds the value; otherwise the plain constructor.
-fn struct_value(g: &Gen<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream {
+fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
     let parts = parts(fields);
     if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
-        return construct(g, &quote!(Self), style, fields);
+        return in_style(&quote!(Self), style, fields, fields.iter().map(read_field));
     }
     let reads = parts.iter().map(|part| match part {
         Part::One(i) => {
             let b = binding(*i);
-            let read = read_field(g, &fields[*i]);
+            let read = read_field(&fields[*i]);
             quote!(let #b = #read;)
         }
-        Part::Scalars(is) => scalar_group(g, fields, is).1,
+        Part::Scalars(is) => scalar_group(fields, is).1,
     });
-    let binds: Vec<syn::Ident> = (0..fields.len()).map(binding).collect();
-    let value = match style {
-        Style::Unit => quote!(Self),
-        Style::Tuple => quote!(Self(#(#binds),*)),
-        Style::Named => {
-            let ms = fields.iter().map(|f| &f.member);
-            quote!(Self { #(#ms: #binds),* })
-        }
-    };
+    let binds = (0..fields.len()).map(|i| binding(i).into_token_stream());
+    let value = in_style(&quote!(Self), style, fields, binds);
     quote!({ #(#reads)* #value })
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
 /// tuple (nested past twelve fields).
-fn scalar_group(
-    g: &Gen<'_>,
-    fields: &[Field<'_>],
-    group: &[usize],
-) -> (Vec<syn::Ident>, TokenStream) {
-    let k = &g.krate;
-    let inner = &g.inner;
+fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, TokenStream) {
+    let inner = fields_ctx();
+    let trait_path = Trait::Decode.path();
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
     let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
-    let tys = nest(
-        group
-            .iter()
-            .map(|&i| fields[i].ty.to_token_stream())
-            .collect(),
-    );
+    let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
     let read = quote! {
-        let #pattern = <#tys as #k::Decode<'__de>>::decode::<#inner, __R>(__r)?;
+        let #pattern = <#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?;
     };
     (binds, read)
-}
-
-/// `path { a: ..., b: ... }`, `path(..)` or `path`, reading fields in order.
-fn construct(g: &Gen<'_>, path: &TokenStream, style: Style, fields: &[Field<'_>]) -> TokenStream {
-    let reads = fields.iter().map(|f| read_field(g, f));
-    match style {
-        Style::Unit => quote!(#path),
-        Style::Tuple => quote!(#path(#(#reads),*)),
-        Style::Named => {
-            let ms = fields.iter().map(|f| &f.member);
-            quote!(#path { #(#ms: #reads),* })
-        }
-    }
-}
-
-/// Reads one field into `self`, reusing its allocations.
-fn in_place_field(g: &Gen<'_>, f: &Field<'_>) -> TokenStream {
-    let k = &g.krate;
-    let m = &f.member;
-    if !f.is_plain() {
-        let read = read_field(g, f);
-        return quote!(self.#m = #read;);
-    }
-    let ctx = g.field_ctx(f);
-    let ty = f.ty;
-    quote_spanned!(reported_at(ty.span())=> <#ty as #k::Decode<'__de>>::decode_in_place::<#ctx, __R>(&mut self.#m, __r)?;)
 }

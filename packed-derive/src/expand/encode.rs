@@ -1,203 +1,174 @@
 //! `impl Encode`.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
-use syn::spanned::Spanned;
+use quote::{quote, quote_spanned, ToTokens};
 
-use super::{binding, nest, parts, reported_at, Gen, Part};
-use crate::ast::{Data, Field, Style};
+use super::emit::{
+    self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, WRITER,
+    WRITER_TY,
+};
+use super::field::{self, in_style, nest_group, parts, Part};
+use super::{fast, repr};
+use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
+use crate::model::{ReprInt, Spanned, TagWidth};
 
-pub(super) fn impl_encode(g: &Gen<'_>) -> TokenStream {
-    let k = &g.krate;
-    let ident = g.ident();
-    let generics = &g.cont.original.generics;
-    let (impl_g, ty_g, _) = generics.split_for_impl();
-    let where_c = where_clause(
-        generics,
-        bound::predicates(g.cont, &quote!(#k::Encode), false),
-    );
-    let inner = &g.inner;
-    let body = match &g.cont.data {
-        Data::Struct(_, fields) => {
-            let stmts = parts(fields).into_iter().map(|part| match part {
-                Part::One(i) => {
-                    let m = &fields[i].member;
-                    field(g, &fields[i], &quote!(&self.#m))
-                }
-                Part::Scalars(is) => scalar_run(g, fields, &is),
-            });
-            let run = g.may_run().then(|| {
-                quote! {
-                    if #k::__private::write_as_run::<__C, Self, __W>(__w) {
-                        return #k::__private::encode_run::<__C, Self, __W>(self, __w);
-                    }
-                }
-            });
-            quote!(#run #(#stmts)* #k::__private::Ok(()))
-        }
-        Data::Tagged(variants) => {
-            let tag_ty = super::decode::tag_type(g);
-            let arms = variants.iter().enumerate().map(|(i, v)| {
-                let vi = v.ident;
-                let name = vi.to_string();
-                let tag = syn::LitInt::new(&format!("{i}{tag_ty}"), reported_at(vi.span()));
-                let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
-                let pat = match v.style {
-                    Style::Unit => quote!(Self::#vi),
-                    Style::Tuple => quote!(Self::#vi(#(#binds),*)),
-                    Style::Named => {
-                        let ms = v.fields.iter().map(|f| &f.member);
-                        quote!(Self::#vi { #(#ms: #binds),* })
-                    }
-                };
-                let stmts = v
-                    .fields
-                    .iter()
-                    .zip(&binds)
-                    .map(|(f, b)| field(g, f, &quote!(#b)));
-                quote! {
-                    #pat => {
-                        #k::__private::write_tag::<#inner, #k::__private::#tag_ty, __W>(#tag, __w)?;
-                        #k::__private::push_variant(__w, #name);
-                        #(#stmts)*
-                        #k::Writer::pop_path(__w);
-                    }
-                }
-            });
-            quote! {
-                match self { #(#arms)* }
-                #k::__private::Ok(())
-            }
-        }
-        Data::Repr(_) => {
-            let (_, wire) = super::decode::repr_types(g);
-            quote!(#k::__private::write_repr::<#inner, #wire, __W>(__packed_discriminant(self), __w))
-        }
+pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
+    let trait_path = Trait::Encode.path();
+    let where_c = emit::where_clause(cont.generics, bound::predicates(cont, &trait_path, false));
+    let header = Trait::Encode.impl_header(cont.ident, cont.generics, &where_c);
+    // `methods`: the impl's other methods (fieldless enums: `encode_contiguous`).
+    let (body, methods) = match &cont.data {
+        Data::Struct(_, fields) => (struct_body(cont, fields), TokenStream::new()),
+        Data::Tagged(tag, variants) => (tagged_body(*tag, variants), TokenStream::new()),
+        Data::Repr(repr, _) => repr_methods(repr),
     };
-    let contiguous = match &g.cont.data {
-        Data::Repr(_) => {
-            let (_, wire) = super::decode::repr_types(g);
-            quote! {
-                #[inline]
-                fn encode_contiguous<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
-                    __items: &[Self],
-                    __w: &mut __W,
-                ) -> #k::__private::Result<(), #k::EncodeError> {
-                    #k::__private::write_repr_elements::<#inner, #wire, Self, __W>(
-                        __items,
-                        __packed_discriminant,
-                        __w,
-                    )
-                }
-            }
-        }
-        _ => TokenStream::new(),
-    };
-    let fixed_size = g.fixed_size(&quote!(#k::Encode));
-    let inline = g.inline_attr();
+    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let inline = fast::inline_attr(cont);
+    let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
+    let encode_header = emit::encode_fn("encode_header", quote!(#WRITER: &mut #WRITER_TY,));
+    let inner = fields_ctx();
     quote! {
         #[automatically_derived]
-        impl #impl_g #k::Encode for #ident #ty_g #where_c {
+        #header {
             #fixed_size
 
             #inline
-            fn encode<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
-                &self,
-                __w: &mut __W,
-            ) -> #k::__private::Result<(), #k::EncodeError> {
+            #encode {
                 #body
             }
 
-            #contiguous
+            #methods
 
             #[inline]
-            fn encode_header<__C: #k::Ctx, __W: #k::Writer + ?#k::__private::Sized>(
-                __w: &mut __W,
-            ) -> #k::__private::Result<(), #k::EncodeError> {
-                #k::__private::write_header::<#inner, __W>(__w)
+            #encode_header {
+                #PACKED::__private::write_header::<#inner, #WRITER_TY>(#WRITER)
             }
         }
     }
 }
 
+/// A struct: one run where its size is fixed and the writer takes runs, else its
+/// fields in order, consecutive scalars as one group.
+fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
+    let run = fast::run_fields(cont).map(|_| {
+        quote! {
+            if #PACKED::__private::write_as_run::<#CTX, Self, #WRITER_TY>(#WRITER) {
+                return #PACKED::__private::encode_run::<#CTX, Self, #WRITER_TY>(self, #WRITER);
+            }
+        }
+    });
+    let stmts = parts(fields).into_iter().map(|part| match part {
+        Part::One(i) => write_own_field(&fields[i]),
+        Part::Scalars(is) => scalar_run(fields, &is),
+    });
+    quote!(#run #(#stmts)* #PACKED::__private::Ok(()))
+}
+
+/// An enum: the variant's index as its tag, then the variant's fields.
+fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
+    let inner = fields_ctx();
+    let arms = variants.iter().enumerate().map(|(i, v)| {
+        let vi = v.ident;
+        let name = vi.to_string();
+        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
+        let pat = in_style(
+            &quote!(Self::#vi),
+            v.style,
+            &v.fields,
+            binds.iter().map(ToTokens::to_token_stream),
+        );
+        let stmts = v
+            .fields
+            .iter()
+            .zip(&binds)
+            .map(|(f, b)| write_field(f, &quote!(#b)));
+        quote! {
+            #pat => {
+                #PACKED::__private::write_tag::<#inner, #tag_ty, #WRITER_TY>(#tag, #WRITER)?;
+                #PACKED::__private::push_variant(#WRITER, #name);
+                #(#stmts)*
+                #PACKED::Writer::pop_path(#WRITER);
+            }
+        }
+    });
+    quote! {
+        match self { #(#arms)* }
+        #PACKED::__private::Ok(())
+    }
+}
+
+/// A fieldless `#[repr(int)]` enum: its discriminant, and `encode_contiguous` for
+/// sequences of it (the layout may write those differently).
+fn repr_methods(repr: &Spanned<ReprInt>) -> (TokenStream, TokenStream) {
+    let inner = fields_ctx();
+    let wire = repr::wire_type(repr);
+    let body = quote! {
+        #PACKED::__private::write_repr::<#inner, #wire, #WRITER_TY>(#DISCRIMINANT_FN(self), #WRITER)
+    };
+    let sig = emit::encode_fn(
+        "encode_contiguous",
+        quote!(#ITEMS: &[Self], #WRITER: &mut #WRITER_TY,),
+    );
+    let contiguous = quote! {
+        #[inline]
+        #sig {
+            #PACKED::__private::write_repr_elements::<#inner, #wire, Self, #WRITER_TY>(
+                #ITEMS,
+                #DISCRIMINANT_FN,
+                #WRITER,
+            )
+        }
+    };
+    (body, contiguous)
+}
+
 /// Writes a group of scalar fields: one run of their tuple (nested past twelve fields)
 /// where its size is fixed and the writer takes runs, else each field with its path,
 /// for writers that watch fields.
-fn scalar_run(g: &Gen<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
-    let k = &g.krate;
-    let inner = &g.inner;
-    let refs = nest(
-        group
-            .iter()
-            .map(|&i| {
-                let ty = fields[i].ty;
-                quote!(&#ty)
-            })
-            .collect(),
-    );
-    let values = nest(
-        group
-            .iter()
-            .map(|&i| {
-                let m = &fields[i].member;
-                quote!(&self.#m)
-            })
-            .collect(),
-    );
-    let one_by_one = group.iter().map(|&i| {
-        let m = &fields[i].member;
-        field(g, &fields[i], &quote!(&self.#m))
+fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+    let inner = fields_ctx();
+    let refs = nest_group(fields, group, |f| {
+        let ty = f.ty;
+        quote!(&#ty)
     });
+    let values = nest_group(fields, group, |f| {
+        let m = &f.member;
+        quote!(&self.#m)
+    });
+    let one_by_one = group.iter().map(|&i| write_own_field(&fields[i]));
     quote! {
-        if #k::__private::write_as_run::<#inner, #refs, __W>(__w) {
-            #k::Encode::encode::<#inner, __W>(&#values, __w)?;
+        if #PACKED::__private::write_as_run::<#inner, #refs, #WRITER_TY>(#WRITER) {
+            #PACKED::Encode::encode::<#inner, #WRITER_TY>(&#values, #WRITER)?;
         } else {
             #(#one_by_one)*
         }
     }
 }
 
-/// Writes one field, reached through the reference expression `access`.
-fn field(g: &Gen<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
-    if f.attrs.skip.is_some() {
-        return TokenStream::new();
-    }
-    let k = &g.krate;
-    let name = &f.name;
-    let ctx = g.field_ctx(f);
-    let call = match &f.attrs.with {
-        Some((with, _)) => {
-            quote_spanned!(reported_at(with.span())=> #with::encode::<#ctx, __W>(#access, __w)?;)
-        }
-        None => {
-            let ty = f.ty;
-            quote_spanned!(reported_at(ty.span())=> <#ty as #k::Encode>::encode::<#ctx, __W>(#access, __w)?;)
-        }
-    };
-    let check = g.length_check(f);
-    quote! {
-        #check
-        #k::__private::push_field(__w, #name);
-        #call
-        #k::Writer::pop_path(__w);
-    }
+/// Writes a struct's field, `&self.field`.
+fn write_own_field(f: &Field<'_>) -> TokenStream {
+    let m = &f.member;
+    write_field(f, &quote!(&self.#m))
 }
 
-/// The type's where-clause plus `extra`.
-pub(super) fn where_clause(
-    generics: &syn::Generics,
-    extra: Vec<syn::WherePredicate>,
-) -> TokenStream {
-    let mut preds: Vec<syn::WherePredicate> = generics
-        .where_clause
-        .as_ref()
-        .map(|w| w.predicates.iter().cloned().collect())
-        .unwrap_or_default();
-    preds.extend(extra);
-    if preds.is_empty() {
-        TokenStream::new()
-    } else {
-        quote!(where #(#preds),*)
+/// Writes one field, reached through the reference expression `access`.
+fn write_field(f: &Field<'_>, access: &TokenStream) -> TokenStream {
+    let Some((callee, at)) =
+        field::callee(f, |at| quote_spanned!(reported_at(at)=> #PACKED::Encode))
+    else {
+        return TokenStream::new();
+    };
+    let name = &f.name;
+    let ctx = field::ctx(f);
+    let (w_ty, w) = (WRITER_TY.at(at), WRITER.at(at));
+    let call = quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;);
+    let check = field::length_check(f);
+    quote! {
+        #check
+        #PACKED::__private::push_field(#WRITER, #name);
+        #call
+        #PACKED::Writer::pop_path(#WRITER);
     }
 }

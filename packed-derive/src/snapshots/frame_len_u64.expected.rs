@@ -14,31 +14,30 @@
     clippy::needless_question_mark,
 )]
 const _: () = {
-    type __PackedOwnLayout = ::packed_core::layout::Spec<
-        ::packed_core::len::U64,
-        ::packed_core::num::Fixed,
-        ::packed_core::num::Little,
-        ::packed_core::layout::NoHeader,
-        ::packed_core::layout::PlainEnums,
+    use ::packed_core as __packed;
+    type __PackedOwnLayout = __packed::layout::Spec<
+        __packed::len::U64,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Int,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Endian,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Header,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Enums,
     >;
     #[automatically_derived]
-    impl ::packed_core::Encode for Frame {
+    impl __packed::Encode for Frame {
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
-            Self,
-        > {
-            ::packed_core::__private::FixedSize::run(
+        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
+            __packed::__private::FixedSize::run(
                 &[
                     <Vec<
                         u8,
-                    > as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    > as __packed::Encode>::fixed_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     >()
                         .bytes(),
-                    <String as ::packed_core::Encode>::fixed_size::<
-                        <<__C as ::packed_core::Ctx>::Enter<
+                    <String as __packed::Encode>::fixed_size::<
+                        <<__C as __packed::Ctx>::Enter<
                             __PackedOwnLayout,
-                        > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                        > as __packed::Ctx>::WithLen<__packed::len::U8>,
                     >()
                         .bytes(),
                 ],
@@ -46,72 +45,69 @@ const _: () = {
         }
         #[inline]
         fn encode<
-            __C: ::packed_core::Ctx,
-            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
+            __C: __packed::Ctx,
+            __W: __packed::Writer + ?__packed::__private::Sized,
         >(
             &self,
             __w: &mut __W,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
-            if ::packed_core::__private::write_as_run::<__C, Self, __W>(__w) {
-                return ::packed_core::__private::encode_run::<__C, Self, __W>(self, __w);
+        ) -> __packed::__private::Result<(), __packed::EncodeError> {
+            if __packed::__private::write_as_run::<__C, Self, __W>(__w) {
+                return __packed::__private::encode_run::<__C, Self, __W>(self, __w);
             }
-            ::packed_core::__private::push_field(__w, "payload");
+            __packed::__private::push_field(__w, "payload");
             <Vec<
                 u8,
-            > as ::packed_core::Encode>::encode::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            > as __packed::Encode>::encode::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(&self.payload, __w)?;
-            ::packed_core::Writer::pop_path(__w);
-            ::packed_core::__private::assert_has_length::<String>();
-            ::packed_core::__private::push_field(__w, "name");
-            <String as ::packed_core::Encode>::encode::<
-                <<__C as ::packed_core::Ctx>::Enter<
+            __packed::Writer::pop_path(__w);
+            __packed::__private::assert_has_length::<String>();
+            __packed::__private::push_field(__w, "name");
+            <String as __packed::Encode>::encode::<
+                <<__C as __packed::Ctx>::Enter<
                     __PackedOwnLayout,
-                > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                > as __packed::Ctx>::WithLen<__packed::len::U8>,
                 __W,
             >(&self.name, __w)?;
-            ::packed_core::Writer::pop_path(__w);
-            ::packed_core::__private::Ok(())
+            __packed::Writer::pop_path(__w);
+            __packed::__private::Ok(())
         }
         #[inline]
         fn encode_header<
-            __C: ::packed_core::Ctx,
-            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
-        >(
-            __w: &mut __W,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
-            ::packed_core::__private::write_header::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __C: __packed::Ctx,
+            __W: __packed::Writer + ?__packed::__private::Sized,
+        >(__w: &mut __W) -> __packed::__private::Result<(), __packed::EncodeError> {
+            __packed::__private::write_header::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(__w)
         }
     }
     #[automatically_derived]
-    impl<'__de> ::packed_core::Decode<'__de> for Frame {
-        const MIN_WIRE: ::packed_core::__private::usize = 0usize
-            + <Vec<u8> as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <String as ::packed_core::Decode<'__de>>::MIN_WIRE;
+    impl<'__de> __packed::Decode<'__de> for Frame {
+        const MIN_WIRE: __packed::__private::usize = 0usize
+            + <Vec<u8> as __packed::Decode<'__de>>::MIN_WIRE
+            + <String as __packed::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: __packed::__private::bool = false
+            || <Vec<u8> as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
-            Self,
-        > {
-            ::packed_core::__private::FixedSize::run(
+        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
+            __packed::__private::FixedSize::run(
                 &[
                     <Vec<
                         u8,
-                    > as ::packed_core::Decode<
+                    > as __packed::Decode<
                         '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >()
+                    >>::fixed_size::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>>()
                         .bytes(),
-                    <String as ::packed_core::Decode<
+                    <String as __packed::Decode<
                         '__de,
                     >>::fixed_size::<
-                        <<__C as ::packed_core::Ctx>::Enter<
+                        <<__C as __packed::Ctx>::Enter<
                             __PackedOwnLayout,
-                        > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                        > as __packed::Ctx>::WithLen<__packed::len::U8>,
                     >()
                         .bytes(),
                 ],
@@ -119,81 +115,77 @@ const _: () = {
         }
         #[inline]
         fn decode<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
-        >(
-            __r: &mut __R,
-        ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
-            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
-                return ::packed_core::__private::decode_run::<__C, Self, __R>(__r);
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
+        >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
+            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
+                return __packed::__private::decode_run::<__C, Self, __R>(__r);
             }
-            ::packed_core::__private::assert_has_length::<String>();
-            ::packed_core::Reader::enter(__r)?;
+            __packed::__private::assert_has_length::<String>();
+            __packed::Reader::enter(__r)?;
             let __v = Self {
                 payload: <Vec<
                     u8,
-                > as ::packed_core::Decode<
+                > as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?,
-                name: <String as ::packed_core::Decode<
+                name: <String as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <<__C as ::packed_core::Ctx>::Enter<
+                    <<__C as __packed::Ctx>::Enter<
                         __PackedOwnLayout,
-                    > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                    > as __packed::Ctx>::WithLen<__packed::len::U8>,
                     __R,
                 >(__r)?,
             };
-            ::packed_core::Reader::leave(__r);
-            ::packed_core::__private::Ok(__v)
+            __packed::Reader::leave(__r);
+            __packed::__private::Ok(__v)
         }
         #[inline]
         fn decode_in_place<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
         >(
             &mut self,
             __r: &mut __R,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
-            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
-                return ::packed_core::__private::decode_run_in_place::<
+        ) -> __packed::__private::Result<(), __packed::DecodeError> {
+            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
+                return __packed::__private::decode_run_in_place::<
                     __C,
                     Self,
                     __R,
                 >(self, __r);
             }
-            ::packed_core::Reader::enter(__r)?;
+            __packed::Reader::enter(__r)?;
             <Vec<
                 u8,
-            > as ::packed_core::Decode<
+            > as __packed::Decode<
                 '__de,
             >>::decode_in_place::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.payload, __r)?;
-            <String as ::packed_core::Decode<
+            <String as __packed::Decode<
                 '__de,
             >>::decode_in_place::<
-                <<__C as ::packed_core::Ctx>::Enter<
+                <<__C as __packed::Ctx>::Enter<
                     __PackedOwnLayout,
-                > as ::packed_core::Ctx>::WithLen<::packed_core::len::U8>,
+                > as __packed::Ctx>::WithLen<__packed::len::U8>,
                 __R,
             >(&mut self.name, __r)?;
-            ::packed_core::Reader::leave(__r);
-            ::packed_core::__private::Ok(())
+            __packed::Reader::leave(__r);
+            __packed::__private::Ok(())
         }
         #[inline]
         fn decode_header<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
-        >(
-            __r: &mut __R,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
-            ::packed_core::__private::read_header::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
+        >(__r: &mut __R) -> __packed::__private::Result<(), __packed::DecodeError> {
+            __packed::__private::read_header::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(__r)
         }

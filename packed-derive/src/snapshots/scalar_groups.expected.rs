@@ -14,144 +14,143 @@
     clippy::needless_question_mark,
 )]
 const _: () = {
-    type __PackedOwnLayout = ::packed_core::layout::Inherit;
+    use ::packed_core as __packed;
+    type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
-    impl ::packed_core::Encode for Line {
+    impl __packed::Encode for Line {
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
-            Self,
-        > {
-            ::packed_core::__private::FixedSize::run(
+        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
+            __packed::__private::FixedSize::run(
                     &[
-                        <String as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <String as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <String as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <String as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u8 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <u8 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i8 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i8 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u16 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <u16 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i16 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i16 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <u32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <u64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <i64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <f32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <f32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <f64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <f64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <bool as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <bool as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <[char; 2] as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        <[char; 2] as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
                     ],
                 )
                 .with_image(
-                    if <String as ::packed_core::Encode>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    if <String as __packed::Encode>::fixed_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     >()
                         .is_image()
-                        && <i32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <String as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <String as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u8 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <u8 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i8 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i8 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u16 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <u16 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i16 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i16 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <u32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <u64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <i64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <f32 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <f32 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <f64 as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <f64 as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <bool as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <bool as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <[char; 2] as ::packed_core::Encode>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                        && <[char; 2] as __packed::Encode>::fixed_size::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
                         && ::core::mem::size_of::<Self>()
@@ -308,62 +307,62 @@ const _: () = {
                                 + ::core::mem::size_of::<f64>()
                                 + ::core::mem::size_of::<bool>()
                     {
-                        ::packed_core::__private::Some(unsafe {
-                            ::packed_core::__private::ImageProof::new_unchecked()
+                        __packed::__private::Some(unsafe {
+                            __packed::__private::ImageProof::new_unchecked()
                         })
                     } else {
-                        ::packed_core::__private::None
+                        __packed::__private::None
                     },
                 )
         }
         #[inline]
         fn encode<
-            __C: ::packed_core::Ctx,
-            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
+            __C: __packed::Ctx,
+            __W: __packed::Writer + ?__packed::__private::Sized,
         >(
             &self,
             __w: &mut __W,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
-            if ::packed_core::__private::write_as_run::<__C, Self, __W>(__w) {
-                return ::packed_core::__private::encode_run::<__C, Self, __W>(self, __w);
+        ) -> __packed::__private::Result<(), __packed::EncodeError> {
+            if __packed::__private::write_as_run::<__C, Self, __W>(__w) {
+                return __packed::__private::encode_run::<__C, Self, __W>(self, __w);
             }
-            ::packed_core::__private::push_field(__w, "sku");
-            <String as ::packed_core::Encode>::encode::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __packed::__private::push_field(__w, "sku");
+            <String as __packed::Encode>::encode::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(&self.sku, __w)?;
-            ::packed_core::Writer::pop_path(__w);
-            if ::packed_core::__private::write_as_run::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __packed::Writer::pop_path(__w);
+            if __packed::__private::write_as_run::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 (&i32, &i64),
                 __W,
             >(__w) {
-                ::packed_core::Encode::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Encode::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&(&self.qty, &self.price), __w)?;
             } else {
-                ::packed_core::__private::push_field(__w, "qty");
-                <i32 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::__private::push_field(__w, "qty");
+                <i32 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.qty, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "price");
-                <i64 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "price");
+                <i64 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.price, __w)?;
-                ::packed_core::Writer::pop_path(__w);
+                __packed::Writer::pop_path(__w);
             }
-            ::packed_core::__private::push_field(__w, "note");
-            <String as ::packed_core::Encode>::encode::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __packed::__private::push_field(__w, "note");
+            <String as __packed::Encode>::encode::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(&self.note, __w)?;
-            ::packed_core::Writer::pop_path(__w);
-            if ::packed_core::__private::write_as_run::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __packed::Writer::pop_path(__w);
+            if __packed::__private::write_as_run::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 (
                     &u8,
                     &i8,
@@ -380,8 +379,8 @@ const _: () = {
                 ),
                 __W,
             >(__w) {
-                ::packed_core::Encode::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Encode::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(
                     &(
@@ -401,312 +400,323 @@ const _: () = {
                     __w,
                 )?;
             } else {
-                ::packed_core::__private::push_field(__w, "a");
-                <u8 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::__private::push_field(__w, "a");
+                <u8 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.a, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "b");
-                <i8 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "b");
+                <i8 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.b, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "c");
-                <u16 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "c");
+                <u16 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.c, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "d");
-                <i16 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "d");
+                <i16 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.d, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "e");
-                <u32 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "e");
+                <u32 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.e, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "f");
-                <i32 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "f");
+                <i32 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.f, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "g");
-                <u64 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "g");
+                <u64 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.g, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "h");
-                <i64 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "h");
+                <i64 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.h, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "i");
-                <f32 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "i");
+                <f32 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.i, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "j");
-                <f64 as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "j");
+                <f64 as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.j, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "k");
-                <bool as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "k");
+                <bool as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.k, __w)?;
-                ::packed_core::Writer::pop_path(__w);
-                ::packed_core::__private::push_field(__w, "l");
-                <[char; 2] as ::packed_core::Encode>::encode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::Writer::pop_path(__w);
+                __packed::__private::push_field(__w, "l");
+                <[char; 2] as __packed::Encode>::encode::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(&self.l, __w)?;
-                ::packed_core::Writer::pop_path(__w);
+                __packed::Writer::pop_path(__w);
             }
-            ::packed_core::__private::Ok(())
+            __packed::__private::Ok(())
         }
         #[inline]
         fn encode_header<
-            __C: ::packed_core::Ctx,
-            __W: ::packed_core::Writer + ?::packed_core::__private::Sized,
-        >(
-            __w: &mut __W,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::EncodeError> {
-            ::packed_core::__private::write_header::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __C: __packed::Ctx,
+            __W: __packed::Writer + ?__packed::__private::Sized,
+        >(__w: &mut __W) -> __packed::__private::Result<(), __packed::EncodeError> {
+            __packed::__private::write_header::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __W,
             >(__w)
         }
     }
     #[automatically_derived]
-    impl<'__de> ::packed_core::Decode<'__de> for Line {
-        const MIN_WIRE: ::packed_core::__private::usize = 0usize
-            + <String as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i32 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i64 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <String as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <u8 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i8 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <u16 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i16 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <u32 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i32 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <u64 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <i64 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <f32 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <f64 as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <bool as ::packed_core::Decode<'__de>>::MIN_WIRE
-            + <[char; 2] as ::packed_core::Decode<'__de>>::MIN_WIRE;
+    impl<'__de> __packed::Decode<'__de> for Line {
+        const MIN_WIRE: __packed::__private::usize = 0usize
+            + <String as __packed::Decode<'__de>>::MIN_WIRE
+            + <i32 as __packed::Decode<'__de>>::MIN_WIRE
+            + <i64 as __packed::Decode<'__de>>::MIN_WIRE
+            + <String as __packed::Decode<'__de>>::MIN_WIRE
+            + <u8 as __packed::Decode<'__de>>::MIN_WIRE
+            + <i8 as __packed::Decode<'__de>>::MIN_WIRE
+            + <u16 as __packed::Decode<'__de>>::MIN_WIRE
+            + <i16 as __packed::Decode<'__de>>::MIN_WIRE
+            + <u32 as __packed::Decode<'__de>>::MIN_WIRE
+            + <i32 as __packed::Decode<'__de>>::MIN_WIRE
+            + <u64 as __packed::Decode<'__de>>::MIN_WIRE
+            + <i64 as __packed::Decode<'__de>>::MIN_WIRE
+            + <f32 as __packed::Decode<'__de>>::MIN_WIRE
+            + <f64 as __packed::Decode<'__de>>::MIN_WIRE
+            + <bool as __packed::Decode<'__de>>::MIN_WIRE
+            + <[char; 2] as __packed::Decode<'__de>>::MIN_WIRE;
+        const RESERVES_AHEAD: __packed::__private::bool = false
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <String as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u8 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i8 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u16 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i16 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <u64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <i64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <f32 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <f64 as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <bool as __packed::Decode<'__de>>::RESERVES_AHEAD
+            || <[char; 2] as __packed::Decode<'__de>>::RESERVES_AHEAD;
         #[inline(always)]
-        fn fixed_size<__C: ::packed_core::Ctx>() -> ::packed_core::__private::FixedSize<
-            Self,
-        > {
-            ::packed_core::__private::FixedSize::run(
+        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
+            __packed::__private::FixedSize::run(
                     &[
-                        <String as ::packed_core::Decode<
+                        <String as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i32 as ::packed_core::Decode<
+                        <i32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i64 as ::packed_core::Decode<
+                        <i64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <String as ::packed_core::Decode<
+                        <String as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u8 as ::packed_core::Decode<
+                        <u8 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i8 as ::packed_core::Decode<
+                        <i8 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u16 as ::packed_core::Decode<
+                        <u16 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i16 as ::packed_core::Decode<
+                        <i16 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u32 as ::packed_core::Decode<
+                        <u32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i32 as ::packed_core::Decode<
+                        <i32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <u64 as ::packed_core::Decode<
+                        <u64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <i64 as ::packed_core::Decode<
+                        <i64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <f32 as ::packed_core::Decode<
+                        <f32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <f64 as ::packed_core::Decode<
+                        <f64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <bool as ::packed_core::Decode<
+                        <bool as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
-                        <[char; 2] as ::packed_core::Decode<
+                        <[char; 2] as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .bytes(),
                     ],
                 )
                 .with_image(
-                    if <String as ::packed_core::Decode<
+                    if <String as __packed::Decode<
                         '__de,
-                    >>::fixed_size::<
-                        <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                    >()
+                    >>::fixed_size::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>>()
                         .is_image()
-                        && <i32 as ::packed_core::Decode<
+                        && <i32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i64 as ::packed_core::Decode<
+                        && <i64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <String as ::packed_core::Decode<
+                        && <String as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u8 as ::packed_core::Decode<
+                        && <u8 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i8 as ::packed_core::Decode<
+                        && <i8 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u16 as ::packed_core::Decode<
+                        && <u16 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i16 as ::packed_core::Decode<
+                        && <i16 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u32 as ::packed_core::Decode<
+                        && <u32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i32 as ::packed_core::Decode<
+                        && <i32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <u64 as ::packed_core::Decode<
+                        && <u64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <i64 as ::packed_core::Decode<
+                        && <i64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <f32 as ::packed_core::Decode<
+                        && <f32 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <f64 as ::packed_core::Decode<
+                        && <f64 as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <bool as ::packed_core::Decode<
+                        && <bool as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
-                        && <[char; 2] as ::packed_core::Decode<
+                        && <[char; 2] as __packed::Decode<
                             '__de,
                         >>::fixed_size::<
-                            <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                         >()
                             .is_image()
                         && ::core::mem::size_of::<Self>()
@@ -863,45 +873,43 @@ const _: () = {
                                 + ::core::mem::size_of::<f64>()
                                 + ::core::mem::size_of::<bool>()
                     {
-                        ::packed_core::__private::Some(unsafe {
-                            ::packed_core::__private::ImageProof::new_unchecked()
+                        __packed::__private::Some(unsafe {
+                            __packed::__private::ImageProof::new_unchecked()
                         })
                     } else {
-                        ::packed_core::__private::None
+                        __packed::__private::None
                     },
                 )
         }
         #[inline]
         fn decode<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
-        >(
-            __r: &mut __R,
-        ) -> ::packed_core::__private::Result<Self, ::packed_core::DecodeError> {
-            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
-                return ::packed_core::__private::decode_run::<__C, Self, __R>(__r);
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
+        >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
+            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
+                return __packed::__private::decode_run::<__C, Self, __R>(__r);
             }
-            ::packed_core::Reader::enter(__r)?;
+            __packed::Reader::enter(__r)?;
             let __v = {
-                let __f0 = <String as ::packed_core::Decode<
+                let __f0 = <String as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
                 let (__f1, __f2) = <(
                     i32,
                     i64,
-                ) as ::packed_core::Decode<
+                ) as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
-                let __f3 = <String as ::packed_core::Decode<
+                let __f3 = <String as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
                 let (
@@ -930,10 +938,10 @@ const _: () = {
                     f64,
                     bool,
                     [char; 2],
-                ) as ::packed_core::Decode<
+                ) as __packed::Decode<
                     '__de,
                 >>::decode::<
-                    <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
                 Self {
@@ -955,46 +963,43 @@ const _: () = {
                     l: __f15,
                 }
             };
-            ::packed_core::Reader::leave(__r);
-            ::packed_core::__private::Ok(__v)
+            __packed::Reader::leave(__r);
+            __packed::__private::Ok(__v)
         }
         #[inline]
         fn decode_in_place<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
         >(
             &mut self,
             __r: &mut __R,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
-            if ::packed_core::__private::read_as_run::<__C, Self, __R>(__r) {
-                return ::packed_core::__private::decode_run_in_place::<
+        ) -> __packed::__private::Result<(), __packed::DecodeError> {
+            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
+                return __packed::__private::decode_run_in_place::<
                     __C,
                     Self,
                     __R,
                 >(self, __r);
             }
-            ::packed_core::Reader::enter(__r)?;
-            <String as ::packed_core::Decode<
+            __packed::Reader::enter(__r)?;
+            <String as __packed::Decode<
                 '__de,
             >>::decode_in_place::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.sku, __r)?;
             let (__f1, __f2) = <(
                 i32,
                 i64,
-            ) as ::packed_core::Decode<
+            ) as __packed::Decode<
                 '__de,
-            >>::decode::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                __R,
-            >(__r)?;
+            >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.qty = __f1;
             self.price = __f2;
-            <String as ::packed_core::Decode<
+            <String as __packed::Decode<
                 '__de,
             >>::decode_in_place::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.note, __r)?;
             let (
@@ -1023,12 +1028,9 @@ const _: () = {
                 f64,
                 bool,
                 [char; 2],
-            ) as ::packed_core::Decode<
+            ) as __packed::Decode<
                 '__de,
-            >>::decode::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
-                __R,
-            >(__r)?;
+            >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.a = __f4;
             self.b = __f5;
             self.c = __f6;
@@ -1041,18 +1043,16 @@ const _: () = {
             self.j = __f13;
             self.k = __f14;
             self.l = __f15;
-            ::packed_core::Reader::leave(__r);
-            ::packed_core::__private::Ok(())
+            __packed::Reader::leave(__r);
+            __packed::__private::Ok(())
         }
         #[inline]
         fn decode_header<
-            __C: ::packed_core::Ctx,
-            __R: ::packed_core::Reader<'__de> + ?::packed_core::__private::Sized,
-        >(
-            __r: &mut __R,
-        ) -> ::packed_core::__private::Result<(), ::packed_core::DecodeError> {
-            ::packed_core::__private::read_header::<
-                <__C as ::packed_core::Ctx>::Enter<__PackedOwnLayout>,
+            __C: __packed::Ctx,
+            __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
+        >(__r: &mut __R) -> __packed::__private::Result<(), __packed::DecodeError> {
+            __packed::__private::read_header::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(__r)
         }

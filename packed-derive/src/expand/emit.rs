@@ -1,0 +1,216 @@
+//! What every generated block shares: the names the generated code defines (each one
+//! here, once), the `const _` block with the one `use` of the runtime crate, the
+//! method signatures, and the spans generated tokens take.
+//!
+//! Every name is emitted at the call site's hygiene, so the names the derive defines
+//! and the names it uses resolve together wherever the derive is invoked (also from a
+//! user's `macro_rules!`); user tokens keep their own spans.
+
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+
+/// A name the generated code defines and refers to.
+#[derive(Clone, Copy)]
+pub(crate) struct Name(&'static str);
+
+impl Name {
+    /// The name as a token (an identifier or a lifetime), resolved at the call site
+    /// and reported at `at`.
+    pub(crate) fn at(self, at: Span) -> TokenStream {
+        let span = reported_at(at);
+        if self.0.starts_with('\'') {
+            syn::Lifetime::new(self.0, span).into_token_stream()
+        } else {
+            syn::Ident::new(self.0, span).into_token_stream()
+        }
+    }
+}
+
+impl ToTokens for Name {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.at(Span::call_site()));
+    }
+}
+
+/// The runtime crate (`packed_core`, or the `crate = "..."` path), imported once per
+/// block under this name.
+pub(crate) const PACKED: Name = Name("__packed");
+/// The context type parameter of every coding method (`__C: Ctx`).
+pub(crate) const CTX: Name = Name("__C");
+/// The writer's type parameter (`__W: Writer`).
+pub(crate) const WRITER_TY: Name = Name("__W");
+/// The writer argument (`__w: &mut __W`).
+pub(crate) const WRITER: Name = Name("__w");
+/// The reader's type parameter (`__R: Reader<'__de>`).
+pub(crate) const READER_TY: Name = Name("__R");
+/// The reader argument (`__r: &mut __R`).
+pub(crate) const READER: Name = Name("__r");
+/// The lifetime of the decoded input (`Decode<'__de>`).
+pub(crate) const DE: Name = Name("'__de");
+/// The alias of the type's own layout, read by every impl in the block.
+pub(crate) const OWN_LAYOUT: Name = Name("__PackedOwnLayout");
+/// A fieldless enum's `fn(&Self) -> integer`.
+pub(crate) const DISCRIMINANT_FN: Name = Name("__packed_discriminant");
+/// A fieldless enum's `fn(integer) -> Option<Self>`.
+pub(crate) const VARIANT_FN: Name = Name("__packed_variant");
+/// A value being built or converted (`let __v = ...`, `__v: &Self`).
+pub(crate) const VALUE: Name = Name("__v");
+/// A discriminant being converted (`__d: integer`).
+pub(crate) const DISCRIMINANT: Name = Name("__d");
+/// The offset of an enum's tag, for the unknown-variant error.
+pub(crate) const TAG_OFFSET: Name = Name("__off");
+/// An enum's decoded tag.
+pub(crate) const TAG: Name = Name("__tag");
+/// The elements of `encode_contiguous`.
+pub(crate) const ITEMS: Name = Name("__items");
+/// The element count of `decode_contiguous`.
+pub(crate) const COUNT: Name = Name("__n");
+/// The vector `decode_contiguous` appends to.
+pub(crate) const OUT: Name = Name("__out");
+
+/// The binding of field `i` in patterns and in a struct read field by field.
+pub(crate) fn binding(i: usize) -> syn::Ident {
+    quote::format_ident!("__f{}", i)
+}
+
+/// `<__C as Ctx>::Enter<__PackedOwnLayout>`: the context of this type's fields.
+pub(crate) fn fields_ctx() -> TokenStream {
+    quote!(<#CTX as #PACKED::Ctx>::Enter<#OWN_LAYOUT>)
+}
+
+/// `fn name<__C: Ctx, __W: Writer + ?Sized>(args) -> Result<(), EncodeError>`.
+pub(crate) fn encode_fn(name: &str, args: TokenStream) -> TokenStream {
+    let name = syn::Ident::new(name, Span::call_site());
+    quote! {
+        fn #name<#CTX: #PACKED::Ctx, #WRITER_TY: #PACKED::Writer + ?#PACKED::__private::Sized>(
+            #args
+        ) -> #PACKED::__private::Result<(), #PACKED::EncodeError>
+    }
+}
+
+/// `fn name<__C: Ctx, __R: Reader<'__de> + ?Sized>(args) -> Result<ok, DecodeError>`.
+pub(crate) fn decode_fn(name: &str, args: TokenStream, ok: TokenStream) -> TokenStream {
+    let name = syn::Ident::new(name, Span::call_site());
+    quote! {
+        fn #name<#CTX: #PACKED::Ctx, #READER_TY: #PACKED::Reader<#DE> + ?#PACKED::__private::Sized>(
+            #args
+        ) -> #PACKED::__private::Result<#ok, #PACKED::DecodeError>
+    }
+}
+
+/// Puts the impls in a `const _: () = { ... };` block, so their helper items cannot
+/// clash with the user's, beside the one import of the runtime crate, and silences
+/// lints that do not apply to generated code.
+pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(
+            non_upper_case_globals,
+            unused_qualifications,
+            unused_parens,
+            clippy::absolute_paths,
+            clippy::semicolon_if_nothing_returned,
+            clippy::used_underscore_binding,
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_possible_wrap,
+            clippy::unnecessary_cast,
+            clippy::match_single_binding,
+            clippy::needless_question_mark,
+        )]
+        const _: () = {
+            use #krate as #PACKED;
+            #body
+        };
+    }
+}
+
+/// The runtime traits the derive implements.
+#[derive(Clone, Copy)]
+pub(crate) enum Trait {
+    Encode,
+    Decode,
+    Kind,
+}
+
+impl Trait {
+    /// The trait's path: `__packed::Encode`, `__packed::Decode<'__de>`, `__packed::Kind`.
+    pub(crate) fn path(self) -> TokenStream {
+        match self {
+            Self::Encode => quote!(#PACKED::Encode),
+            Self::Decode => quote!(#PACKED::Decode<#DE>),
+            Self::Kind => quote!(#PACKED::Kind),
+        }
+    }
+
+    /// `impl<...> Trait for Type<...> where ...`; `Decode`'s generics gain `'__de`,
+    /// outliving every lifetime of the type.
+    pub(crate) fn impl_header(
+        self,
+        ident: &syn::Ident,
+        generics: &syn::Generics,
+        where_clause: &TokenStream,
+    ) -> TokenStream {
+        let trait_path = self.path();
+        let (_, ty_g, _) = generics.split_for_impl();
+        let impl_generics = match self {
+            Self::Encode | Self::Kind => generics.clone(),
+            Self::Decode => {
+                let mut g = generics.clone();
+                let bounds: Vec<syn::Lifetime> =
+                    g.lifetimes().map(|l| l.lifetime.clone()).collect();
+                let de: syn::LifetimeParam = syn::parse_quote!(#DE: #(#bounds)+*);
+                g.params.insert(0, syn::GenericParam::Lifetime(de));
+                g
+            }
+        };
+        let (impl_g, _, _) = impl_generics.split_for_impl();
+        quote!(impl #impl_g #trait_path for #ident #ty_g #where_clause)
+    }
+}
+
+/// The type's where-clause plus `extra`.
+pub(crate) fn where_clause(
+    generics: &syn::Generics,
+    extra: Vec<syn::WherePredicate>,
+) -> TokenStream {
+    let mut preds: Vec<syn::WherePredicate> = generics
+        .where_clause
+        .as_ref()
+        .map(|w| w.predicates.iter().cloned().collect())
+        .unwrap_or_default();
+    preds.extend(extra);
+    if preds.is_empty() {
+        TokenStream::new()
+    } else {
+        quote!(where #(#preds),*)
+    }
+}
+
+/// The span for code the derive writes about something the user wrote (a field's
+/// type, a `with` path, an attribute's value): errors are reported at the user's
+/// tokens, but names resolve where the rest of the generated code does. With the
+/// user's span itself, the derive's own names (`__w`, `__r`, `self`, `'__de`) would
+/// take the hygiene of the user's tokens, which differs from the derive's when a
+/// `macro_rules!` adds the derive to items it was given. The user's tokens are
+/// interpolated with their own spans and resolve at the user's site.
+pub(crate) fn reported_at(user: Span) -> Span {
+    Span::call_site().located_at(user)
+}
+
+/// `tokens` with every span moved to `at` for diagnostics; name resolution is kept.
+pub(crate) fn locate_at(tokens: TokenStream, at: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            if let TokenTree::Group(g) = &t {
+                let mut inner = Group::new(g.delimiter(), locate_at(g.stream(), at));
+                inner.set_span(g.span().located_at(at));
+                t = TokenTree::Group(inner);
+            } else {
+                t.set_span(t.span().located_at(at));
+            }
+            t
+        })
+        .collect()
+}

@@ -1,0 +1,174 @@
+//! What encode and decode both say about fields: a field's context type, what codes
+//! it (its type or its `with` module), the compile-time check that `len`/`max` apply
+//! to it, the grouping of consecutive scalar fields into one tuple, and a variant's or
+//! struct's fields written in its style (`{ a, b }`, `(a, b)`).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned as _;
+
+use super::emit::{fields_ctx, locate_at, reported_at, PACKED};
+use crate::ast::{Coding, Field, Style};
+
+/// The context of one field: the type's context narrowed by the field's `len` and
+/// `max`, all as types.
+pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
+    let mut ctx = fields_ctx();
+    if let Coding::Type { len, max } = &f.coding {
+        if let Some(len) = len {
+            let len = &len.value;
+            ctx = quote!(<#ctx as #PACKED::Ctx>::WithLen<#len>);
+        }
+        if let Some(max) = max {
+            let n = syn::LitInt::new(&format!("{}usize", max.value), max.span);
+            ctx = quote!(<#ctx as #PACKED::Ctx>::WithMax<#n>);
+        }
+    }
+    ctx
+}
+
+/// For fields with `len` or `max`: a compile-time check that the type has a length.
+/// The type is re-located at the attribute's value, so the error points there.
+pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
+    let span = match &f.coding {
+        Coding::Type { len: Some(l), .. } => l.span,
+        Coding::Type {
+            len: None,
+            max: Some(m),
+        } => m.span,
+        Coding::Type {
+            len: None,
+            max: None,
+        }
+        | Coding::Skip
+        | Coding::With(_) => return TokenStream::new(),
+    };
+    let ty = locate_at(f.ty.to_token_stream(), span);
+    quote_spanned!(reported_at(span)=> #PACKED::__private::assert_has_length::<#ty>();)
+}
+
+/// A struct's fields in order, by index, with runs of two or more consecutive scalar
+/// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
+/// wherever the layout fixes its size (the common case: integers at full width), so
+/// `qty` and `price` of a line item cost one bounds check, not two.
+pub(crate) enum Part {
+    One(usize),
+    Scalars(Vec<usize>),
+}
+
+pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut group = Vec::new();
+    let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
+        0 => {}
+        1 => parts.push(Part::One(group.pop().expect("one element"))),
+        _ => parts.push(Part::Scalars(core::mem::take(group))),
+    };
+    for (i, f) in fields.iter().enumerate() {
+        if is_bare_scalar(f) {
+            group.push(i);
+        } else {
+            close(&mut group, &mut parts);
+            parts.push(Part::One(i));
+        }
+    }
+    close(&mut group, &mut parts);
+    parts
+}
+
+/// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
+const TUPLE_MAX: usize = 12;
+
+/// `items` as one tuple: `(a, b, c,)` when they fit the runtime's tuple impls, else a
+/// tuple of tuples of at most [`TUPLE_MAX`] (nested again while there are more than
+/// that many), so a group of any length is a single tuple. A tuple's `fixed_size` is
+/// the sum of its elements' and a run covers the whole tuple, so the nesting keeps a
+/// group one run, and its elements are still written and read in order, each under the
+/// same context as in a flat tuple (a tuple's elements take `Elem` of its context,
+/// which for fields without `max` is that context). A group's types, values and
+/// bindings all go through this function, so they have the same shape.
+pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
+    if items.len() <= TUPLE_MAX {
+        return quote!((#(#items,)*));
+    }
+    let chunks = items
+        .chunks(TUPLE_MAX)
+        .map(|chunk| match chunk {
+            [one] => one.clone(),
+            _ => nest(chunk.to_vec()),
+        })
+        .collect();
+    nest(chunks)
+}
+
+/// The group of fields `group` (indices into `fields`) as one nested tuple of
+/// `item(field)`.
+pub(crate) fn nest_group(
+    fields: &[Field<'_>],
+    group: &[usize],
+    item: impl Fn(&Field<'_>) -> TokenStream,
+) -> TokenStream {
+    nest(group.iter().map(|&i| item(&fields[i])).collect())
+}
+
+/// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
+pub(crate) fn is_bare_scalar(f: &Field<'_>) -> bool {
+    f.is_bare() && is_scalar(f.ty)
+}
+
+/// Whether `ty` is written as the name of a number, `bool` or `char`, or an array of
+/// them. Only a guess from the name: what decides whether a group is one run is the
+/// types' `fixed_size`, at compile time, so a shadowed name costs speed, never bytes.
+fn is_scalar(ty: &syn::Type) -> bool {
+    const SCALARS: [&str; 16] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .get_ident()
+            .is_some_and(|i| SCALARS.contains(&i.to_string().as_str())),
+        syn::Type::Array(a) => is_scalar(&a.elem),
+        syn::Type::Paren(p) => is_scalar(&p.elem),
+        syn::Type::Group(g) => is_scalar(&g.elem),
+        _ => false,
+    }
+}
+
+/// What codes field `f`, and the user's tokens a call to it is reported at: the
+/// module of `with = "..."`, or `<Type as Trait>` with `trait_at(span)` naming the
+/// trait. `None` for a skipped field.
+pub(crate) fn callee(
+    f: &Field<'_>,
+    trait_at: impl FnOnce(Span) -> TokenStream,
+) -> Option<(TokenStream, Span)> {
+    match &f.coding {
+        Coding::Skip => None,
+        Coding::With(with) => Some((with.to_token_stream(), with.span())),
+        Coding::Type { .. } => {
+            let (ty, at) = (f.ty, f.ty.span());
+            let trait_path = trait_at(at);
+            Some((quote_spanned!(reported_at(at)=> <#ty as #trait_path>), at))
+        }
+    }
+}
+
+/// `path`, `path(v0, v1)` or `path { a: v0, b: v1 }`: `values`, one per field, in the
+/// fields' style. Serves as a pattern (bindings) and as an expression (values).
+pub(crate) fn in_style(
+    path: &TokenStream,
+    style: Style,
+    fields: &[Field<'_>],
+    values: impl IntoIterator<Item = TokenStream>,
+) -> TokenStream {
+    let values = values.into_iter();
+    match style {
+        Style::Unit => quote!(#path),
+        Style::Tuple => quote!(#path(#(#values),*)),
+        Style::Named => {
+            let ms = fields.iter().map(|f| &f.member);
+            quote!(#path { #(#ms: #values),* })
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! Fieldless `#[repr(int)]` enums: the integer types and the conversions both impls
+//! call.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+
+use super::emit::{DISCRIMINANT, DISCRIMINANT_FN, PACKED, VALUE, VARIANT_FN};
+use crate::ast::{Container, Data};
+use crate::model::{ReprInt, Spanned};
+
+/// The type the discriminant is written as (`usize` as `u64`), at the repr's span
+/// where it is the repr's own type.
+pub(crate) fn wire_type(repr: &Spanned<ReprInt>) -> TokenStream {
+    let wire = repr.value.written_as();
+    let span = if wire == repr.value {
+        repr.span
+    } else {
+        Span::call_site()
+    };
+    wire.at(span)
+}
+
+/// The conversions the impls share, as functions beside them:
+/// `__packed_discriminant` (a variant's discriminant, as the type it is written as)
+/// and `__packed_variant` (the variant a discriminant names, if any).
+pub(crate) fn conversions(cont: &Container<'_>) -> TokenStream {
+    let Data::Repr(repr, variants) = &cont.data else {
+        return TokenStream::new();
+    };
+    let ident = cont.ident;
+    let wire = wire_type(repr);
+    let repr = repr.value.at(repr.span);
+    let lookups = variants.iter().map(|v| {
+        quote! {
+            if #DISCRIMINANT == (#ident::#v as #repr as #wire) {
+                return #PACKED::__private::Some(#ident::#v);
+            }
+        }
+    });
+    quote! {
+        #[inline(always)]
+        fn #DISCRIMINANT_FN(#VALUE: &#ident) -> #wire {
+            match #VALUE { #(#ident::#variants => #ident::#variants as #repr as #wire,)* }
+        }
+
+        #[inline(always)]
+        fn #VARIANT_FN(#DISCRIMINANT: #wire) -> #PACKED::__private::Option<#ident> {
+            #(#lookups)*
+            #PACKED::__private::None
+        }
+    }
+}

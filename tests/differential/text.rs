@@ -1,0 +1,346 @@
+//! The neutral text form of the values the C++ generator prints (its grammar is at the top
+//! of `gen.cpp`), parsed into Rust values and printed back.
+//!
+//! Printing is how decoded values are compared with the generated ones: two values are
+//! equal when their texts are, which compares floats by their bits (NaN payloads
+//! included), where `PartialEq` would not.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::iter::Peekable;
+use std::str::SplitAsciiWhitespace;
+
+/// The tokens of one value.
+pub struct Tokens<'a>(Peekable<SplitAsciiWhitespace<'a>>);
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Tokens(text.split_ascii_whitespace().peekable())
+    }
+
+    pub fn next(&mut self) -> Result<&'a str, String> {
+        self.0
+            .next()
+            .ok_or_else(|| "value text ends early".to_string())
+    }
+
+    pub fn expect(&mut self, want: &str) -> Result<(), String> {
+        match self.next()? {
+            t if t == want => Ok(()),
+            t => Err(format!("expected `{want}`, found `{t}`")),
+        }
+    }
+
+    /// Consumes `t` if it is the next token.
+    pub fn eat(&mut self, t: &str) -> bool {
+        self.0.next_if_eq(&t).is_some()
+    }
+
+    pub fn finish(mut self) -> Result<(), String> {
+        match self.0.next() {
+            None => Ok(()),
+            Some(t) => Err(format!("unexpected `{t}` after the value")),
+        }
+    }
+}
+
+/// A value with a text form.
+pub trait Text: Sized {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String>;
+    fn print(&self, out: &mut String);
+}
+
+/// Parses a whole value text.
+pub fn parse<T: Text>(text: &str) -> Result<T, String> {
+    let mut t = Tokens::new(text);
+    let v = T::parse(&mut t)?;
+    t.finish()?;
+    Ok(v)
+}
+
+/// The canonical text of a value.
+pub fn print<T: Text>(v: &T) -> String {
+    let mut out = String::new();
+    v.print(&mut out);
+    out
+}
+
+macro_rules! ints {
+    ($($t:ty),*) => {$(
+        impl Text for $t {
+            fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+                let s = t.next()?;
+                s.parse().map_err(|e| format!("`{s}` as {}: {e}", stringify!($t)))
+            }
+            fn print(&self, out: &mut String) {
+                let _ = write!(out, "{self} ");
+            }
+        }
+    )*};
+}
+ints!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+impl Text for bool {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        match t.next()? {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            s => Err(format!("`{s}` is not a bool")),
+        }
+    }
+    fn print(&self, out: &mut String) {
+        out.push_str(if *self { "true " } else { "false " });
+    }
+}
+
+macro_rules! floats {
+    ($($t:ty => $bits:ty, $digits:literal);*) => {$(
+        /// `x` and the IEEE-754 bits in hex.
+        impl Text for $t {
+            fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+                let s = t.next()?;
+                s.strip_prefix('x')
+                    .filter(|h| h.len() == $digits)
+                    .and_then(|h| <$bits>::from_str_radix(h, 16).ok())
+                    .map(<$t>::from_bits)
+                    .ok_or_else(|| format!("`{s}` is not x + {} hex digits", $digits))
+            }
+            fn print(&self, out: &mut String) {
+                let _ = write!(out, "x{:0w$x} ", self.to_bits(), w = $digits);
+            }
+        }
+    )*};
+}
+floats!(f32 => u32, 8; f64 => u64, 16);
+
+/// Decodes lowercase or uppercase hex.
+pub fn unhex(h: &str) -> Result<Vec<u8>, String> {
+    fn nibble(c: u8) -> Result<u8, String> {
+        match c {
+            b'0'..=b'9' => Ok(c - b'0'),
+            b'a'..=b'f' => Ok(c - b'a' + 10),
+            b'A'..=b'F' => Ok(c - b'A' + 10),
+            _ => Err(format!("`{}` is not a hex digit", char::from(c))),
+        }
+    }
+    let b = h.as_bytes();
+    if !b.len().is_multiple_of(2) {
+        return Err(format!("odd hex length {}", b.len()));
+    }
+    b.chunks_exact(2)
+        .map(|p| Ok(nibble(p[0])? << 4 | nibble(p[1])?))
+        .collect()
+}
+
+/// Lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 2);
+    push_hex(bytes, &mut s);
+    s
+}
+
+fn push_hex(bytes: &[u8], out: &mut String) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    out.extend(bytes.iter().flat_map(|&b| {
+        [
+            char::from(DIGITS[usize::from(b >> 4)]),
+            char::from(DIGITS[usize::from(b & 15)]),
+        ]
+    }));
+}
+
+/// The UTF-8 bytes in hex between double quotes.
+impl Text for String {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let s = t.next()?;
+        let h = s
+            .strip_prefix('"')
+            .and_then(|s| s.strip_suffix('"'))
+            .ok_or_else(|| format!("`{s}` is not a quoted string"))?;
+        String::from_utf8(unhex(h)?).map_err(|e| format!("string is not UTF-8: {e}"))
+    }
+    fn print(&self, out: &mut String) {
+        out.push('"');
+        push_hex(self.as_bytes(), out);
+        out.push_str("\" ");
+    }
+}
+
+/// `[ e ... ]`, until the closing bracket.
+fn parse_seq<T: Text>(t: &mut Tokens<'_>) -> Result<Vec<T>, String> {
+    t.expect("[")?;
+    let mut v = Vec::new();
+    while !t.eat("]") {
+        v.push(T::parse(t)?);
+    }
+    Ok(v)
+}
+
+fn print_seq<'a, T: Text + 'a>(items: impl IntoIterator<Item = &'a T>, out: &mut String) {
+    out.push_str("[ ");
+    for e in items {
+        e.print(out);
+    }
+    out.push_str("] ");
+}
+
+impl<T: Text> Text for Vec<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        parse_seq(t)
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+impl<T: Text, const N: usize> Text for [T; N] {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let v = parse_seq::<T>(t)?;
+        let n = v.len();
+        v.try_into()
+            .map_err(|_| format!("{n} elements for an array of {N}"))
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+impl<T: Text + Ord> Text for BTreeSet<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let v = parse_seq::<T>(t)?;
+        let n = v.len();
+        let set: BTreeSet<T> = v.into_iter().collect();
+        if set.len() != n {
+            return Err("a set with a repeated element".into());
+        }
+        Ok(set)
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+/// `[ { k v } ... ]`
+impl<K: Text + Ord, V: Text> Text for BTreeMap<K, V> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let v = parse_seq::<(K, V)>(t)?;
+        let n = v.len();
+        let map: BTreeMap<K, V> = v.into_iter().collect();
+        if map.len() != n {
+            return Err("a map with a repeated key".into());
+        }
+        Ok(map)
+    }
+    fn print(&self, out: &mut String) {
+        out.push_str("[ ");
+        for (k, v) in self {
+            out.push_str("{ ");
+            k.print(out);
+            v.print(out);
+            out.push_str("} ");
+        }
+        out.push_str("] ");
+    }
+}
+
+/// `( )` or `( v )`.
+impl<T: Text> Text for Option<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        t.expect("(")?;
+        if t.eat(")") {
+            return Ok(None);
+        }
+        let v = T::parse(t)?;
+        t.expect(")")?;
+        Ok(Some(v))
+    }
+    fn print(&self, out: &mut String) {
+        out.push_str("( ");
+        if let Some(v) = self {
+            v.print(out);
+        }
+        out.push_str(") ");
+    }
+}
+
+impl<T: Text> Text for Box<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        T::parse(t).map(Box::new)
+    }
+    fn print(&self, out: &mut String) {
+        (**self).print(out);
+    }
+}
+
+macro_rules! tuples {
+    ($(($($n:tt $t:ident),+))*) => {$(
+        /// `{ a b ... }`, as a record.
+        impl<$($t: Text),+> Text for ($($t,)+) {
+            fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+                t.expect("{")?;
+                let v = ($($t::parse(t)?,)+);
+                t.expect("}")?;
+                Ok(v)
+            }
+            fn print(&self, out: &mut String) {
+                out.push_str("{ ");
+                $(self.$n.print(out);)+
+                out.push_str("} ");
+            }
+        }
+    )*};
+}
+tuples!((0 A, 1 B) (0 A, 1 B, 2 C));
+
+/// Declares a struct that derives `Packed`, with its text form `{ f1 f2 ... }`.
+macro_rules! record {
+    ($(#[$attr:meta])* pub struct $name:ident { $($f:ident: $t:ty),* $(,)? }) => {
+        #[derive(packed_core::Packed, Debug, Clone)]
+        $(#[$attr])*
+        pub struct $name {
+            $(pub $f: $t,)*
+        }
+
+        impl $crate::text::Text for $name {
+            fn parse(t: &mut $crate::text::Tokens<'_>) -> Result<Self, String> {
+                t.expect("{")?;
+                $(let $f = <$t as $crate::text::Text>::parse(t)?;)*
+                t.expect("}")?;
+                Ok(Self { $($f,)* })
+            }
+            fn print(&self, out: &mut String) {
+                out.push_str("{ ");
+                $($crate::text::Text::print(&self.$f, out);)*
+                out.push_str("} ");
+            }
+        }
+    };
+}
+
+/// Declares a fieldless `#[repr(int)]` enum (variants in ascending order, so that the
+/// derived `Ord` is the integers' order, as in a C++ `std::map`), with its text form:
+/// the integer.
+macro_rules! repr_enum {
+    ($name:ident: $repr:ident { $($v:ident = $d:expr),* $(,)? }) => {
+        #[derive(packed_core::Packed, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+        #[repr($repr)]
+        pub enum $name {
+            $($v = $d,)*
+        }
+
+        impl $crate::text::Text for $name {
+            fn parse(t: &mut $crate::text::Tokens<'_>) -> Result<Self, String> {
+                let n = <$repr as $crate::text::Text>::parse(t)?;
+                [$(Self::$v),*]
+                    .into_iter()
+                    .find(|v| *v as $repr == n)
+                    .ok_or_else(|| format!("{n} is not a {}", stringify!($name)))
+            }
+            fn print(&self, out: &mut String) {
+                $crate::text::Text::print(&(*self as $repr), out);
+            }
+        }
+    };
+}
+
+pub(crate) use {record, repr_enum};
