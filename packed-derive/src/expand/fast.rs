@@ -7,19 +7,26 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::emit::{CTX, PACKED};
-use super::field::{self, is_bare_scalar};
+use super::field::{self, is_bare_scalar, varies};
 use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
 /// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
-/// at least one written field): it gets `fixed_size` and codes itself through the run
-/// helpers, which take one run where `fixed_size` is not 0 and the fields otherwise.
+/// at least one written field, none with a length prefix and none whose type
+/// [`varies`] by its name): it gets
+/// `fixed_size` and codes itself through the run helpers, which take one run where
+/// `fixed_size` is not 0 and the fields otherwise. Any other struct's size varies
+/// under every layout, so it gets no run code at all.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
-    let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))
-        && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
+    // A field with `len` or `max` has a length prefix, so its size varies too.
+    let may_run = fields.iter().all(|f| match f.coding {
+        Coding::With(_) => false,
+        Coding::Type { .. } => f.is_bare() && !varies(f.ty),
+        Coding::Skip => true,
+    }) && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)
 }
 
