@@ -38,6 +38,12 @@ pub enum EncodeError {
         /// The type written as the run.
         type_name: &'static str,
     },
+    /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
+    /// say: more than `u32::MAX` bytes with the size itself.
+    RecordTooLarge {
+        /// The record's size in bytes, its 4-byte size included.
+        size: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -60,6 +66,11 @@ impl fmt::Display for EncodeError {
                 "`{type_name}` was written as one fixed-size run, but its parts wrote another \
                  number of bytes than their `fixed_size` promised: a bug in a hand-written \
                  `Encode` impl inside it, not in the value"
+            ),
+            Self::RecordTooLarge { size } => write!(
+                f,
+                "growable record of {size} bytes does not fit its 4-byte size (at most {})",
+                u32::MAX
             ),
             Self::Custom(msg) => f.write_str(msg),
         }
@@ -234,6 +245,34 @@ pub enum DecodeError {
         /// The type read as the run.
         type_name: &'static str,
     },
+    /// A growable record's size (`#[packed(growable)]`) is below 4: it counts its own
+    /// 4 bytes, so no record is smaller.
+    RecordSizeTooSmall {
+        /// Offset of the size.
+        offset: usize,
+        /// The size read.
+        size: u32,
+    },
+    /// A growable record's size reaches past the end of the input, or of the growable
+    /// record it is nested in.
+    RecordSizeTooLarge {
+        /// Offset of the size (where the record starts).
+        offset: usize,
+        /// The size read.
+        size: u32,
+        /// Bytes from the record's start to the end of the input or of the enclosing
+        /// record.
+        available: usize,
+    },
+    /// A value inside a growable record reaches past the record's end: the record ends
+    /// inside a field (a field is in a record whole or not at all), or before an enum's
+    /// tag.
+    RecordEndsInsideField {
+        /// Offset of the read that crossed the end.
+        offset: usize,
+        /// Offset where the record ends.
+        record_end: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -267,6 +306,9 @@ impl DecodeError {
             | Self::DuplicateKey { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
+            | Self::RecordSizeTooSmall { offset, .. }
+            | Self::RecordSizeTooLarge { offset, .. }
+            | Self::RecordEndsInsideField { offset, .. }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
@@ -371,6 +413,24 @@ impl fmt::Display for DecodeError {
                 "`{type_name}` at byte {offset} was read as one fixed-size run, but its parts \
                  read another number of bytes than their `fixed_size` promised: a bug in a \
                  hand-written `Decode` impl inside it, not in the input"
+            ),
+            Self::RecordSizeTooSmall { offset, size } => write!(
+                f,
+                "growable record size {size} at byte {offset} is below 4, its own size"
+            ),
+            Self::RecordSizeTooLarge {
+                offset,
+                size,
+                available,
+            } => write!(
+                f,
+                "growable record size {size} at byte {offset} reaches past the end of the \
+                 input or of the enclosing record ({available} bytes left from its start)"
+            ),
+            Self::RecordEndsInsideField { offset, record_end } => write!(
+                f,
+                "the value at byte {offset} reaches past the end of its growable record at \
+                 byte {record_end}: a field is in a record whole or not at all"
             ),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }

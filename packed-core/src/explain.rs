@@ -29,6 +29,8 @@ pub enum Role {
     Tag,
     /// An `Option`'s presence flag.
     Flag,
+    /// The 4-byte size of a growable record (`#[packed(growable)]`).
+    Size,
     /// Data: integers, floats, bools, string bytes.
     Value,
 }
@@ -115,6 +117,8 @@ pub struct RoleTotals {
     pub tag: usize,
     /// Option flag bytes.
     pub flag: usize,
+    /// Growable records' size bytes.
+    pub size: usize,
     /// Value bytes: the data itself.
     pub value: usize,
 }
@@ -126,6 +130,7 @@ impl RoleTotals {
             Role::Length => self.length += n,
             Role::Tag => self.tag += n,
             Role::Flag => self.flag += n,
+            Role::Size => self.size += n,
             Role::Value => self.value += n,
         }
     }
@@ -133,7 +138,7 @@ impl RoleTotals {
     /// Bytes spent on framing: everything but values.
     #[must_use]
     pub fn framing(&self) -> usize {
-        self.header + self.length + self.tag + self.flag
+        self.header + self.length + self.tag + self.flag + self.size
     }
 
     /// All bytes.
@@ -249,6 +254,7 @@ fn role_name(role: Role) -> &'static str {
         Role::Length => "length",
         Role::Tag => "tag",
         Role::Flag => "flag",
+        Role::Size => "size",
         Role::Value => "value",
     }
 }
@@ -297,17 +303,21 @@ impl fmt::Display for Explanation {
             )?;
         }
         let t = self.by_role();
-        writeln!(
+        write!(
             f,
-            "{} bytes: {} framing (header {}, length {}, tag {}, flag {}) + {} value",
+            "{} bytes: {} framing (header {}, length {}, tag {}, flag {}",
             t.total(),
             t.framing(),
             t.header,
             t.length,
             t.tag,
             t.flag,
-            t.value
-        )
+        )?;
+        // Growable records only: the line of other messages does not change.
+        if t.size != 0 {
+            write!(f, ", size {}", t.size)?;
+        }
+        writeln!(f, ") + {} value", t.value)
     }
 }
 
@@ -406,6 +416,14 @@ impl Writer for Recorder {
         self.path.pop();
         self.rendered = None;
     }
+    fn record_position(&self) -> Option<usize> {
+        Some(self.bytes.len())
+    }
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        if let Some(slot) = self.bytes.get_mut(position..position + 4) {
+            slot.copy_from_slice(&size);
+        }
+    }
 }
 
 /// One value under several layouts, side by side: the seed articles' table.
@@ -470,20 +488,33 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
             return Ok(());
         };
         let base = first.by_role().total() as isize;
-        writeln!(
+        // The growable records' sizes get a column where a row has any.
+        let sizes = self.rows.iter().any(|(_, e)| e.by_role().size != 0);
+        write!(
             f,
-            "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",
-            "layout", "header", "length", "tag+flag", "value", "total", "vs 1st"
+            "{:<24} {:>7} {:>7} {:>7}",
+            "layout", "header", "length", "tag+flag"
         )?;
+        if sizes {
+            write!(f, " {:>7}", "size")?;
+        }
+        writeln!(f, " {:>7} {:>7} {:>7}", "value", "total", "vs 1st")?;
         for (name, e) in &self.rows {
             let t = e.by_role();
-            writeln!(
+            write!(
                 f,
-                "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>+7}",
+                "{:<24} {:>7} {:>7} {:>7}",
                 name,
                 t.header,
                 t.length,
-                t.tag + t.flag,
+                t.tag + t.flag
+            )?;
+            if sizes {
+                write!(f, " {:>7}", t.size)?;
+            }
+            writeln!(
+                f,
+                " {:>7} {:>7} {:>+7}",
                 t.value,
                 t.total(),
                 t.total() as isize - base

@@ -201,6 +201,55 @@ pub trait Reader<'de> {
         None
     }
 
+    /// *Wire format: growable records.* Opens the window of a growable record
+    /// (`#[packed(growable)]`) whose size, read at offset `start`, says that it ends at
+    /// offset `end`: until [`close_window`](Reader::close_window), reads stop at `end`
+    /// ([`DecodeError::UnexpectedEnd`] past it), [`remaining`](Reader::remaining)
+    /// counts to it, and the [`Ledger`]'s promises (all of them past the record) are
+    /// set aside. [`SliceReader`] and [`IoReader`] do all of that. The default checks
+    /// `end` against `remaining` and limits nothing: a value that reads past `end` is
+    /// caught when the window closes.
+    ///
+    /// # Errors
+    /// [`DecodeError::RecordSizeTooLarge`] if `end` is past the end of the input or of
+    /// the window already open; [`DecodeError::ByteLimitExceeded`] if it is past
+    /// [`Limits::max_bytes`].
+    #[doc(hidden)]
+    #[inline]
+    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
+        let here = self.offset();
+        if let Some(left) = self.remaining() {
+            if end.saturating_sub(here) > left {
+                return Err(record_too_large(start, end, here + left));
+            }
+        }
+        Ok(Window::unlimited(end))
+    }
+
+    /// *Wire format: growable records.* Closes the window [`open_window`] opened: moves
+    /// to the record's end, skipping the part of its body that was not read (fields of
+    /// a newer version), and restores the end and the promises from before the window.
+    /// The default skips by reading.
+    ///
+    /// # Errors
+    /// [`DecodeError::RecordEndsInsideField`] if a value read past the record's end (a
+    /// reader that does not stop reads there; `offset` is then where reading stopped);
+    /// the reader's errors while skipping.
+    ///
+    /// [`open_window`]: Reader::open_window
+    #[doc(hidden)]
+    #[inline]
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        let here = self.offset();
+        if here > window.end {
+            return Err(DecodeError::RecordEndsInsideField {
+                offset: here,
+                record_end: window.end,
+            });
+        }
+        skip_by_reading(self, window.end - here)
+    }
+
     /// *Speed: runs and memory images.* Whether a value of fixed size may read itself
     /// from one slice taken with [`borrow_bytes`](Reader::borrow_bytes), and a `Vec` of
     /// memory images its memory in one copy: true for [`SliceReader`]. The default,
@@ -216,9 +265,11 @@ pub trait Reader<'de> {
 #[derive(Debug, Clone)]
 pub struct SliceReader<'de> {
     rest: &'de [u8],
-    /// Length of the input as limited by `max_bytes`, for offsets.
-    len: usize,
-    /// Bytes beyond `max_bytes` that are not visible through `rest`.
+    /// Offset where `rest` ends, for offsets: the end of the input as limited by
+    /// `max_bytes`, or of the growable record being read.
+    end: usize,
+    /// Bytes beyond `max_bytes` that are not visible through `rest` (0 inside a
+    /// growable record, which ends before them).
     hidden: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
@@ -241,7 +292,7 @@ impl<'de> SliceReader<'de> {
         let visible = input.len().min(limits.max_bytes);
         Self {
             rest: &input[..visible],
-            len: visible,
+            end: visible,
             hidden: input.len() - visible,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
@@ -264,7 +315,7 @@ impl<'de> SliceReader<'de> {
     fn short(&self, needed: usize) -> DecodeError {
         short(
             self.hidden > 0,
-            self.len,
+            self.end,
             self.limits.max_bytes,
             self.offset(),
             needed,
@@ -320,7 +371,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
 
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.len - self.rest.len()
+        self.end - self.rest.len()
     }
 
     #[inline(always)]
@@ -360,6 +411,45 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[inline(always)]
     fn lends_runs(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
+        let here = self.offset();
+        let Some(body) = end.checked_sub(here).filter(|&n| n <= self.rest.len()) else {
+            return Err(
+                if self.hidden > 0 && end.saturating_sub(self.end) <= self.hidden {
+                    DecodeError::ByteLimitExceeded {
+                        offset: self.end,
+                        limit: self.limits.max_bytes,
+                    }
+                } else {
+                    record_too_large(start, end, self.end)
+                },
+            );
+        };
+        let (inside, after) = self.rest.split_at(body);
+        let window = Window {
+            end,
+            outer_end: self.end,
+            after,
+            promised: self.ledger.promised,
+            hidden: self.hidden,
+        };
+        self.rest = inside;
+        self.end = end;
+        self.ledger.promised = 0;
+        self.hidden = 0;
+        Ok(window)
+    }
+
+    #[inline]
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        self.rest = window.after;
+        self.end = window.outer_end;
+        self.ledger.promised = window.promised;
+        self.hidden = window.hidden;
+        Ok(())
     }
 }
 
@@ -438,6 +528,64 @@ impl Ledger {
         promised: 0,
         ahead: Self::STREAM_AHEAD,
     };
+}
+
+/// What a reader restores when the window of a growable record closes
+/// ([`Reader::open_window`], [`Reader::close_window`]). Only the record helpers make and
+/// take one.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Window<'de> {
+    /// Offset where the record ends.
+    end: usize,
+    /// Where reading ended before the window opened (a slice's end; `usize::MAX` for a
+    /// stream outside any record).
+    outer_end: usize,
+    /// A slice's input after the record, up to `outer_end`.
+    after: &'de [u8],
+    /// The ledger's promises before the window opened.
+    promised: usize,
+    /// A slice's bytes beyond `max_bytes` before the window opened.
+    hidden: usize,
+}
+
+impl Window<'_> {
+    /// The window of a reader that does not limit reads: only its end is kept.
+    #[must_use]
+    const fn unlimited(end: usize) -> Self {
+        Self {
+            end,
+            outer_end: usize::MAX,
+            after: &[],
+            promised: 0,
+            hidden: 0,
+        }
+    }
+}
+
+/// Skips `n` bytes by reading them into a small buffer: the default of
+/// [`Reader::close_window`], for readers that cannot jump.
+fn skip_by_reading<'de, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    mut n: usize,
+) -> Result<(), DecodeError> {
+    let mut scratch = [0u8; 256];
+    while n > 0 {
+        let step = n.min(scratch.len());
+        r.read_into(&mut scratch[..step])?;
+        n -= step;
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn record_too_large(start: usize, end: usize, input_end: usize) -> DecodeError {
+    DecodeError::RecordSizeTooLarge {
+        offset: start,
+        size: u32::try_from(end - start).unwrap_or(u32::MAX),
+        available: input_end - start,
+    }
 }
 
 /// What is left of [`Limits::max_zero_width_elements`] for one document.
@@ -523,6 +671,8 @@ fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
 pub struct IoReader<R> {
     inner: R,
     offset: usize,
+    /// Offset where the growable record being read ends; `usize::MAX` outside any.
+    end: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
     ledger: Ledger,
@@ -541,6 +691,7 @@ impl<R: std::io::Read> IoReader<R> {
         Self {
             inner,
             offset: 0,
+            end: usize::MAX,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
             ledger: Ledger::NEW,
@@ -553,11 +704,20 @@ impl<R: std::io::Read> IoReader<R> {
         self.inner
     }
 
+    /// Checks that `n` more bytes are within the byte limit and the growable record
+    /// being read.
     fn check_budget(&self, n: usize) -> Result<(), DecodeError> {
         if n > self.limits.max_bytes - self.offset {
             return Err(DecodeError::ByteLimitExceeded {
                 offset: self.offset,
                 limit: self.limits.max_bytes,
+            });
+        }
+        if n > self.end - self.offset {
+            return Err(DecodeError::UnexpectedEnd {
+                offset: self.offset,
+                needed: n,
+                remaining: self.end - self.offset,
             });
         }
         Ok(())
@@ -650,5 +810,40 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
 
     fn ledger(&mut self) -> Option<&mut Ledger> {
         Some(&mut self.ledger)
+    }
+
+    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
+        if end > self.end {
+            return Err(record_too_large(start, end, self.end));
+        }
+        let window = Window {
+            outer_end: self.end,
+            ..Window::unlimited(end)
+        };
+        self.end = end;
+        Ok(window)
+    }
+
+    /// Skips the rest of the record by copying it to nowhere, within the byte limit.
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        let left = window.end - self.offset;
+        self.check_budget(left)?;
+        let skipped = std::io::copy(
+            &mut std::io::Read::take(&mut self.inner, left as u64),
+            &mut std::io::sink(),
+        )
+        .map_err(|e| self.io_error(&e, left, 0))?;
+        // `take` stops at `left`, so what was copied fits a `usize`.
+        let skipped = usize::try_from(skipped).unwrap_or(left);
+        self.offset += skipped;
+        if skipped < left {
+            return Err(DecodeError::UnexpectedEnd {
+                offset: self.offset,
+                needed: left - skipped,
+                remaining: 0,
+            });
+        }
+        self.end = window.outer_end;
+        Ok(())
     }
 }

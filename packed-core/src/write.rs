@@ -72,6 +72,27 @@ pub trait Writer {
     fn takes_runs(&self) -> bool {
         false
     }
+    /// *Wire format: growable records.* The number of bytes written so far, if the
+    /// writer can write a growable record's size (`#[packed(growable)]`) over the 4
+    /// bytes it reserved for it once the record's body is written
+    /// ([`patch_record_size`](Writer::patch_record_size)): `Vec<u8>`, [`SizeCounter`]
+    /// and `explain`'s writer. `None`, the default, for a writer that cannot go back (a
+    /// stream): the body is then counted first and the size written before it, so no
+    /// part of the message is held in memory.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        None
+    }
+
+    /// *Wire format: growable records.* Writes `size` over the 4 bytes at `position`,
+    /// which [`record_position`](Writer::record_position) returned before they were
+    /// written.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        let _ = (position, size);
+    }
 }
 
 impl Writer for Vec<u8> {
@@ -98,6 +119,18 @@ impl Writer for Vec<u8> {
     #[inline(always)]
     fn takes_runs(&self) -> bool {
         true
+    }
+
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        Some(self.len())
+    }
+
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        if let Some(slot) = self.get_mut(position..position + 4) {
+            slot.copy_from_slice(&size);
+        }
     }
 }
 
@@ -134,6 +167,14 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     fn takes_runs(&self) -> bool {
         (**self).takes_runs()
     }
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        (**self).record_position()
+    }
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        (**self).patch_record_size(position, size);
+    }
 }
 
 /// Counts bytes instead of writing them: what [`encoded_len`](crate::encoded_len) runs on.
@@ -153,6 +194,11 @@ impl Writer for SizeCounter {
     fn write_byte(&mut self, _byte: u8) -> Result<(), EncodeError> {
         self.len += 1;
         Ok(())
+    }
+    /// Counting needs no size written back: the 4 bytes are counted.
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        Some(self.len)
     }
 }
 
