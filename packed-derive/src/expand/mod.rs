@@ -9,6 +9,7 @@
 //!   inlining)
 //! - [`repr`]: fieldless `#[repr(int)]` enums' integer types and conversions
 //! - [`encode`], [`decode`], [`kind`]: one impl each
+//! - [`growable`]: the size around a growable record's body, and its fields' presence
 //! - [`fallback`]: the stub impls emitted beside attribute errors
 //!
 //! `encode` and `decode` do not import each other: what both need is in the modules
@@ -20,6 +21,7 @@ mod encode;
 mod fallback;
 mod fast;
 mod field;
+mod growable;
 mod kind;
 mod repr;
 
