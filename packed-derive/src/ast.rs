@@ -305,6 +305,8 @@ fn variants<'a>(
     let mut out: Vec<Variant<'a>> = Vec::with_capacity(input.len());
     let mut other: Option<&syn::Ident> = None;
     let mut next = Some(0u64);
+    // The valid tags so far, for duplicates.
+    let mut seen: Vec<(u64, &syn::Ident)> = Vec::new();
     for v in input {
         let attrs = attr::Variant::from_ast(diag, &v.attrs);
         if let Some(o) = &attrs.other {
@@ -312,8 +314,8 @@ fn variants<'a>(
                 diag.error(
                     &o.key,
                     format_args!(
-                        "`other` must be on a unit variant: unknown tags decode to it, and their \
-                     fields are skipped, not read; `{}` has fields",
+                        "`other` must be on a unit variant: unknown tags decode to it, and \
+                         their fields are skipped, not read; `{}` has fields",
                         v.ident
                     ),
                 );
@@ -331,25 +333,26 @@ fn variants<'a>(
             }
             other = other.or(Some(&v.ident));
         }
-        let tag = match tags {
-            _ if repr => {
-                if let Some(t) = &attrs.tag {
-                    diag.error(
-                        &t.key,
-                        "`tag` cannot be used on a variant of a fieldless \
-                        `#[repr(int)]` enum, which is written as its discriminant",
-                    );
-                }
-                0
+        if repr {
+            if let Some(t) = &attrs.tag {
+                diag.error(
+                    &t.key,
+                    "`tag` cannot be used on a variant of a fieldless `#[repr(int)]` enum, \
+                     which is written as its discriminant",
+                );
             }
-            Some(width) => variant_tag(diag, v, &attrs, &mut next, width, &out),
-            None => 0,
-        };
+        }
+        let tag = tags
+            .filter(|_| !repr)
+            .and_then(|width| variant_tag(diag, v, &attrs, &mut next, width, &seen));
+        if let Some(tag) = tag {
+            seen.push((tag, &v.ident));
+        }
         out.push(Variant {
             ident: &v.ident,
             style: style(&v.fields),
             fields: fields(diag, &v.fields, growable),
-            tag,
+            tag: tag.unwrap_or(0),
             other: attrs.other.is_some(),
         });
     }
@@ -357,71 +360,69 @@ fn variants<'a>(
 }
 
 /// Variant `v`'s tag: its `tag = N`, its discriminant (an integer literal), or `next`
-/// (the previous tag plus one), checked against the tag's width and the tags of the
-/// variants before it (`before`). Sets `next` to the tag plus one.
+/// (the previous tag plus one), checked against the tag's width and the valid tags of
+/// the variants before it (`seen`). Sets `next` to the tag plus one. `None` after
+/// reporting a tag that cannot be worked out (`next` is kept).
 fn variant_tag(
     diag: &Diagnostics,
     v: &syn::Variant,
     attrs: &attr::Variant,
     next: &mut Option<u64>,
     width: TagWidth,
-    before: &[Variant<'_>],
-) -> u64 {
+    seen: &[(u64, &syn::Ident)],
+) -> Option<u64> {
     let explicit = match (&attrs.tag, &v.discriminant) {
         (Some(t), Some(_)) => {
             diag.error(
                 &t.key,
                 format_args!(
-                    "`{}` has a discriminant and a `tag`; give one of them (the discriminant is \
-                 the tag when there is no `tag`)",
+                    "`{}` has a discriminant and a `tag`; give one of them (the discriminant \
+                     is the tag when there is no `tag`)",
                     v.ident
                 ),
             );
             Some(t.value)
         }
         (Some(t), None) => Some(t.value),
-        (None, Some((_, expr))) => Some(discriminant(diag, expr)),
+        (None, Some((_, expr))) => Some(discriminant(diag, expr)?),
         (None, None) => None,
     };
-    let tag = match (explicit, *next) {
-        (Some(tag), _) | (None, Some(tag)) => tag,
-        (None, None) => {
-            diag.error(
-                &v.ident,
-                format_args!(
-                    "`{}` comes after the largest tag there is, so it has none; give it `tag = N`",
-                    v.ident
-                ),
-            );
-            0
-        }
+    let Some(tag) = explicit.or(*next) else {
+        diag.error(
+            &v.ident,
+            format_args!(
+                "`{}` comes after the largest tag there is, so it has none; give it `tag = N`",
+                v.ident
+            ),
+        );
+        return None;
     };
     if u128::from(tag) >= u128::from(width.capacity()) {
         diag.error(
             &v.ident,
             format_args!(
                 "the tag of `{}`, {tag}, does not fit the enum's tag type `{}`; use a wider \
-             `#[packed(tag = \"...\")]` on the enum",
+                 `#[packed(tag = \"...\")]` on the enum",
                 v.ident,
                 width.name()
             ),
         );
-    } else if let Some(same) = before.iter().find(|b| b.tag == tag) {
+    } else if let Some((_, same)) = seen.iter().find(|(t, _)| *t == tag) {
         diag.error(
             &v.ident,
             format_args!(
-                "`{}` has tag {tag}, as `{}` has: every variant needs its own tag",
-                v.ident, same.ident
+                "`{}` has tag {tag}, as `{same}` has: every variant needs its own tag",
+                v.ident
             ),
         );
     }
     *next = tag.checked_add(1);
-    tag
+    Some(tag)
 }
 
 /// The value of an enum's discriminant, which must be an integer literal to serve as
-/// the tag; a negative one cannot (tags are unsigned). 0 after reporting.
-fn discriminant(diag: &Diagnostics, expr: &syn::Expr) -> u64 {
+/// the tag; a negative one cannot (tags are unsigned). `None` after reporting.
+fn discriminant(diag: &Diagnostics, expr: &syn::Expr) -> Option<u64> {
     let int = match expr {
         syn::Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(lit),
@@ -433,22 +434,23 @@ fn discriminant(diag: &Diagnostics, expr: &syn::Expr) -> u64 {
         }) => {
             diag.error(
                 expr,
-                "a negative discriminant cannot be a tag: tags are unsigned; \
-                give the variant `#[packed(tag = N)]`",
+                "a negative discriminant cannot be a tag: tags are unsigned; give the variant \
+                 `#[packed(tag = N)]`",
             );
-            return 0;
+            return None;
         }
         _ => {
             diag.error(
                 expr,
-                "the discriminant is the variant's tag, so it must be an \
-                integer literal here; or give the variant `#[packed(tag = N)]`",
+                "the discriminant is the variant's tag, so it must be an integer literal here; \
+                 or give the variant `#[packed(tag = N)]`",
             );
-            return 0;
+            return None;
         }
     };
-    int.base10_parse::<u64>().unwrap_or_else(|_| {
+    let tag = int.base10_parse::<u64>();
+    if tag.is_err() {
         diag.error(int, "the discriminant does not fit a tag (a `u64`)");
-        0
-    })
+    }
+    tag.ok()
 }
