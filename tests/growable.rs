@@ -1413,3 +1413,104 @@ fn explain_shows_the_sizes() {
         .unwrap();
     assert!(table.to_string().lines().next().unwrap().contains("size"));
 }
+
+/// `explain_input`: the input's own bytes, attributed as the reader reads them.
+#[test]
+fn explain_input_shows_what_the_reader_skipped() {
+    let c = packed_core::config();
+    let spans = |e: &packed_core::explain::Explanation| -> Vec<(Role, String, Vec<u8>)> {
+        e.spans()
+            .iter()
+            .map(|s| (s.role, s.path.clone(), e.span_bytes(s).to_vec()))
+            .collect()
+    };
+    // Input of the reader's own version: what `explain` says of the value.
+    let nested = hex_file(GOLDEN_EXT, "bitsery-le", "growable_nested");
+    let value: GOuter = packed_core::from_slice(&nested).unwrap();
+    let e = c.explain_input::<GOuter>(&nested).unwrap();
+    assert_eq!(e, packed_core::explain(&value).unwrap());
+
+    // Version 2's bytes read as version 1: the input's size, the fields read, the tail.
+    let v2_bytes = hex_file(GOLDEN_EXT, "bitsery-le", "growable_evo_v2");
+    let e = c.explain_input::<V1>(&v2_bytes).unwrap();
+    assert_eq!(e.bytes(), v2_bytes);
+    assert_eq!(
+        spans(&e),
+        [
+            (Role::Size, String::new(), hex("19000000")),
+            (Role::Value, "id".into(), hex("07000000")),
+            (Role::Length, "name".into(), hex("05")),
+            (Role::Value, "name".into(), b"alice".to_vec()),
+            (
+                Role::Skipped,
+                String::new(),
+                hex("d6ffffff 03 0100 0200 ffff")
+            ),
+        ]
+    );
+    assert_eq!(e.by_role().skipped, 11);
+    assert!(e.to_string().contains("+ 11 skipped"));
+
+    // Version 1's bytes read as version 2: the fields the record lacks have no bytes.
+    let v1_bytes = hex_file(GOLDEN_EXT, "bitsery-le", "growable_evo_v1");
+    let e = c.explain_input::<V2>(&v1_bytes).unwrap();
+    assert_eq!(e.bytes(), v1_bytes);
+    assert_eq!(spans(&e).len(), 4);
+    assert_eq!(e.by_role().total(), 14);
+
+    // Nested: the inner record's tail, and the outer one's, each where it is.
+    let rec2_bytes = hex_file(OWN, "bitsery-le", "evo_nested_v2");
+    let e = c.explain_input::<Rec1>(&rec2_bytes).unwrap();
+    assert_eq!(e.bytes(), rec2_bytes);
+    let skipped: Vec<(String, Vec<u8>)> = spans(&e)
+        .into_iter()
+        .filter(|s| s.0 == Role::Skipped)
+        .map(|s| (s.1, s.2))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            ("inner".into(), hex("03 6e6577")),
+            // After size 4, id 4, name 2 and the inner record's 10 bytes.
+            (String::new(), rec2_bytes[20..].to_vec()),
+        ]
+    );
+    // And old records read by the new version, nested and in a sequence: every byte
+    // attributed, none skipped.
+    let rec1_bytes = hex_file(OWN, "bitsery-le", "evo_nested_v1");
+    let e = c.explain_input::<Rec2>(&rec1_bytes).unwrap();
+    assert_eq!((e.bytes(), e.by_role().skipped), (&rec1_bytes[..], 0));
+    let seq = hex_file(OWN, "bitsery-le", "evo_vec_v1");
+    let e = c.explain_input::<Vec<V2>>(&seq).unwrap();
+    assert_eq!((e.bytes(), e.by_role().total()), (&seq[..], seq.len()));
+
+    // A variant this version does not know: its tag as the input holds it, then its
+    // fields, skipped with the rest of the record.
+    let shapes = hex_file(OWN, "bitsery-le", "enum_v2");
+    let e = c.explain_input::<Vec<Shape1>>(&shapes).unwrap();
+    assert_eq!(e.bytes(), shapes);
+    let tri: Vec<(Role, String, Vec<u8>)> = spans(&e)
+        .into_iter()
+        .filter(|s| s.1.starts_with("[2]"))
+        .collect();
+    assert_eq!(
+        tri,
+        [
+            (Role::Size, "[2]".into(), hex("0b000000")),
+            (Role::Tag, "[2]".into(), hex("02")),
+            (Role::Skipped, "[2]".into(), hex("0100 0200 0300")),
+        ]
+    );
+
+    // A length in a longer form than this library writes (`80 05` for 5) decodes, but
+    // writing the value cannot attribute its bytes.
+    let long = hex("0f000000 07000000 8005 616c696365");
+    assert_eq!(
+        packed_core::from_slice::<V1>(&long).map(|v| v.name),
+        Ok("alice".into())
+    );
+    assert_eq!(
+        c.explain_input::<V1>(&long),
+        Err(DecodeError::Unexplained { offset: 0 })
+    );
+}

@@ -292,6 +292,11 @@ fn print_explanations(doc: &Document) {
         .and_then(|t| t.layout::<layout::YasCompacted>("YAS compacted"))
         .expect("the seed document fits every layout")
         .row(
+            "compact, growable items",
+            packed_core::explain(&packed_benches::GrowableDocument::from(doc))
+                .expect("the growable document encodes"),
+        )
+        .row(
             "envelope fixed-int32",
             ubjson_envelope::explain(doc, Mode::FixedInt32).expect("fits the envelope"),
         )

@@ -860,8 +860,7 @@ fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
             data.len()
         ));
     }
-    if roundtrip.fixed_fields && !roundtrip.evolves && A::fixed_forms() && enc.len() != data.len()
-    {
+    if roundtrip.fixed_fields && !roundtrip.evolves && A::fixed_forms() && enc.len() != data.len() {
         return Err(format!(
             "encoding ({} bytes) shorter than the input ({} bytes) under fixed forms: \
              two inputs decode to {v1:?}",

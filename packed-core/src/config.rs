@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::ctx::{Root, RootAs};
-use crate::explain::{Explanation, Recorder};
+use crate::explain::{Explanation, RecordLog, Recorder};
 use crate::{
     Ctx, Decode, DecodeError, Encode, EncodeError, Layout, Limits, Reader, SizeCounter,
     SliceReader, Writer,
@@ -280,6 +280,56 @@ impl<C: Ctx> Config<C> {
         let mut w = Recorder::default();
         self.encode_to(value, &mut w)?;
         Ok(w.finish())
+    }
+
+    /// Explains `bytes` as a `T` decodes them: every byte of the input attributed to its
+    /// field path and [`Role`](crate::explain::Role), as [`explain`](Config::explain)
+    /// attributes what a value writes. The same where the input is what `T` writes;
+    /// where it holds growable records of another version, each record's size is the
+    /// input's, the fields an older record lacks have no bytes, and the tail of a newer
+    /// record, which the reader skipped, is a span of role
+    /// [`Skipped`](crate::explain::Role::Skipped). Map and set entries are attributed
+    /// in the decoded value's order.
+    ///
+    /// ```
+    /// use packed_core::{explain::Role, Packed};
+    ///
+    /// #[derive(Packed)]
+    /// #[packed(growable)]
+    /// struct V2 { id: u8, note: String }
+    /// #[derive(Packed)]
+    /// #[packed(growable)]
+    /// struct V1 { id: u8 }
+    ///
+    /// let new = packed_core::to_vec(&V2 { id: 1, note: "hi".into() })?;
+    /// let e = packed_core::config().explain_input::<V1>(&new)?;
+    /// let roles: Vec<_> = e.spans().iter().map(|s| (s.role, e.span_bytes(s))).collect();
+    /// assert_eq!(roles, [
+    ///     (Role::Size, &[8, 0, 0, 0][..]),
+    ///     (Role::Value, &[1][..]),
+    ///     (Role::Skipped, &[2, b'h', b'i'][..]),
+    /// ]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice); [`DecodeError::Unexplained`] for input
+    /// that decodes but holds a value in a longer form than this library writes.
+    pub fn explain_input<'de, T: Decode<'de> + Encode>(
+        self,
+        bytes: &'de [u8],
+    ) -> Result<Explanation, DecodeError> {
+        self.fits_limit(bytes)?;
+        let mut r = SliceReader::with_limits(bytes, self.limits);
+        let mut log = RecordLog::new(&mut r);
+        let value: T = self.decode_from(&mut log)?;
+        let records = log.finish();
+        finish(&r)?;
+        let mut w = Recorder::replaying(bytes, records);
+        // A value that decoded encodes (the layouts accept every value they decode).
+        self.encode_to(&value, &mut w)
+            .map_err(|_| DecodeError::Unexplained { offset: 0 })?;
+        w.finish_input()
     }
 
     /// Reads a value and its header, if its layout has one, from any [`Reader`]: what

@@ -273,6 +273,14 @@ pub enum DecodeError {
         /// Offset where the record ends.
         record_end: usize,
     },
+    /// [`Config::explain_input`](crate::Config::explain_input) only: the input decodes,
+    /// but a value in it is in a longer form than this library writes (a length prefix
+    /// with needless bytes), so its bytes cannot be attributed by writing the value.
+    Unexplained {
+        /// Where the input and the value's bytes part: the start of the growable record
+        /// that holds the value, or where the shorter of the two ends.
+        offset: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -309,6 +317,7 @@ impl DecodeError {
             | Self::RecordSizeTooSmall { offset, .. }
             | Self::RecordSizeTooLarge { offset, .. }
             | Self::RecordEndsInsideField { offset, .. }
+            | Self::Unexplained { offset }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
@@ -431,6 +440,11 @@ impl fmt::Display for DecodeError {
                 f,
                 "the value at byte {offset} reaches past the end of its growable record at \
                  byte {record_end}: a field is in a record whole or not at all"
+            ),
+            Self::Unexplained { offset } => write!(
+                f,
+                "the input decodes, but not in the form this library writes (near byte \
+                 {offset}), so its bytes cannot be explained"
             ),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }
