@@ -652,8 +652,16 @@ impl<'de> Reader<'de> for RecordLog<'_, 'de> {
     fn lends_runs(&self) -> bool {
         self.inner.lends_runs()
     }
-    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
-        let window = self.inner.open_window(start, end)?;
+    fn window_left(&self, end: usize) -> usize {
+        self.inner.window_left(end)
+    }
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let window = self.inner.open_window(start, end, reserves)?;
         self.open.push(self.records.len());
         self.records.push(InputRecord {
             start,

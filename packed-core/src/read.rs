@@ -204,11 +204,12 @@ pub trait Reader<'de> {
     /// *Wire format: growable records.* Opens the window of a growable record
     /// (`#[packed(growable)]`) whose size, read at offset `start`, says that it ends at
     /// offset `end`: until [`close_window`](Reader::close_window), reads stop at `end`
-    /// ([`DecodeError::UnexpectedEnd`] past it), [`remaining`](Reader::remaining)
-    /// counts to it, and the [`Ledger`]'s promises (all of them past the record) are
-    /// set aside. [`SliceReader`] and [`IoReader`] do all of that. The default checks
-    /// `end` against `remaining` and limits nothing: a value that reads past `end` is
-    /// caught when the window closes.
+    /// ([`DecodeError::UnexpectedEnd`] past it) and [`remaining`](Reader::remaining)
+    /// counts to it; where the record's fields may reserve memory ahead (`reserves`:
+    /// [`Decode::RESERVES_AHEAD`](crate::Decode::RESERVES_AHEAD)), the [`Ledger`]'s
+    /// promises, all of them past the record, are set aside. [`SliceReader`] and
+    /// [`IoReader`] do that. The default checks `end` against `remaining` and limits
+    /// nothing: a value that reads past `end` is caught when the window closes.
     ///
     /// # Errors
     /// [`DecodeError::RecordSizeTooLarge`] if `end` is past the end of the input or of
@@ -216,7 +217,13 @@ pub trait Reader<'de> {
     /// [`Limits::max_bytes`].
     #[doc(hidden)]
     #[inline]
-    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let _ = reserves;
         let here = self.offset();
         if let Some(left) = self.remaining() {
             if end.saturating_sub(here) > left {
@@ -224,6 +231,16 @@ pub trait Reader<'de> {
             }
         }
         Ok(Window::unlimited(end))
+    }
+
+    /// *Wire format: growable records.* The bytes left in the growable record being read
+    /// (the innermost window open), which ends at offset `end`: whether its next field
+    /// is there. The default counts from [`offset`](Reader::offset); [`SliceReader`]
+    /// knows it as the bytes it has left.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn window_left(&self, end: usize) -> usize {
+        end.saturating_sub(self.offset())
     }
 
     /// *Wire format: growable records.* Closes the window [`open_window`] opened: moves
@@ -268,8 +285,7 @@ pub struct SliceReader<'de> {
     /// Offset where `rest` ends, for offsets: the end of the input as limited by
     /// `max_bytes`, or of the growable record being read.
     end: usize,
-    /// Bytes beyond `max_bytes` that are not visible through `rest` (0 inside a
-    /// growable record, which ends before them).
+    /// Bytes beyond `max_bytes` that are not visible through `rest`.
     hidden: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
@@ -314,13 +330,20 @@ impl<'de> SliceReader<'de> {
     #[inline(always)]
     fn short(&self, needed: usize) -> DecodeError {
         short(
-            self.hidden > 0,
+            self.limited(),
             self.end,
             self.limits.max_bytes,
             self.offset(),
             needed,
             self.rest.len(),
         )
+    }
+
+    /// Whether reading ends at `max_bytes`, not at the end of the input or of a
+    /// growable record before it.
+    #[inline(always)]
+    fn limited(&self) -> bool {
+        self.hidden > 0 && self.end == self.limits.max_bytes
     }
 
     #[inline(always)]
@@ -413,12 +436,20 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         true
     }
 
+    /// The size was just read: the body starts here, `end - start - 4` bytes long.
     #[inline]
-    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
-        let here = self.offset();
-        let Some(body) = end.checked_sub(here).filter(|&n| n <= self.rest.len()) else {
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let Some(body) = end
+            .checked_sub(start + RECORD_SIZE)
+            .filter(|&n| n <= self.rest.len())
+        else {
             return Err(
-                if self.hidden > 0 && end.saturating_sub(self.end) <= self.hidden {
+                if self.limited() && end.saturating_sub(self.end) <= self.hidden {
                     DecodeError::ByteLimitExceeded {
                         offset: self.end,
                         limit: self.limits.max_bytes,
@@ -433,22 +464,31 @@ impl<'de> Reader<'de> for SliceReader<'de> {
             end,
             outer_end: self.end,
             after,
-            promised: self.ledger.promised,
-            hidden: self.hidden,
+            // Constant 0 for records whose fields make no claims: nothing to keep.
+            promised: if reserves {
+                core::mem::take(&mut self.ledger.promised)
+            } else {
+                0
+            },
         };
         self.rest = inside;
         self.end = end;
-        self.ledger.promised = 0;
-        self.hidden = 0;
         Ok(window)
     }
 
+    /// The window's end is where `rest` ends.
+    #[inline(always)]
+    fn window_left(&self, _end: usize) -> usize {
+        self.rest.len()
+    }
+
+    /// Jumps to the record's end; what the record's claims promised is settled by then,
+    /// so the promises set aside come back by adding them.
     #[inline]
     fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
         self.rest = window.after;
         self.end = window.outer_end;
-        self.ledger.promised = window.promised;
-        self.hidden = window.hidden;
+        self.ledger.promised += window.promised;
         Ok(())
     }
 }
@@ -543,10 +583,8 @@ pub struct Window<'de> {
     outer_end: usize,
     /// A slice's input after the record, up to `outer_end`.
     after: &'de [u8],
-    /// The ledger's promises before the window opened.
+    /// The ledger's promises set aside while the window is open (0 if none were).
     promised: usize,
-    /// A slice's bytes beyond `max_bytes` before the window opened.
-    hidden: usize,
 }
 
 impl Window<'_> {
@@ -558,7 +596,6 @@ impl Window<'_> {
             outer_end: usize::MAX,
             after: &[],
             promised: 0,
-            hidden: 0,
         }
     }
 }
@@ -577,6 +614,9 @@ fn skip_by_reading<'de, R: Reader<'de> + ?Sized>(
     }
     Ok(())
 }
+
+/// The bytes of a growable record's size.
+const RECORD_SIZE: usize = 4;
 
 #[cold]
 #[inline(never)]
@@ -812,7 +852,13 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
         Some(&mut self.ledger)
     }
 
-    fn open_window(&mut self, start: usize, end: usize) -> Result<Window<'de>, DecodeError> {
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        _reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        // A stream's claims never use the ledger's promises.
         if end > self.end {
             return Err(record_too_large(start, end, self.end));
         }

@@ -344,11 +344,17 @@ fn growable_record() {
         "{flat}"
     );
     assert!(flat.contains("impl__packed::__private::RecordBodyforItem{"));
-    // Three fields, each read where the record holds it, in `decode` and in place.
+    // Three fields, each read where the record holds it, in `decode` and in place; the
+    // two scalars as one run where the record holds both.
     assert_eq!(
         flat.matches("if__packed::__private::Record::has_more(__rec,__r")
             .count(),
         6
+    );
+    assert_eq!(
+        flat.matches("if__packed::__private::Record::holds::<")
+            .count(),
+        2
     );
     // The default is the user's expression; the others their type's.
     assert!(flat.contains("else{-1}"));

@@ -23,7 +23,7 @@
 use crate::explain::{framed, Role};
 use crate::layout::Layout;
 use crate::num::Endian;
-use crate::{Ctx, DecodeError, EncodeError, Reader, SizeCounter, Writer};
+use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, SizeCounter, Writer};
 
 /// The bytes of a record's size.
 const SIZE_BYTES: usize = 4;
@@ -88,20 +88,31 @@ impl Record {
     #[inline(always)]
     #[must_use]
     pub fn has_more<'de, R: Reader<'de> + ?Sized>(self, r: &R) -> bool {
-        r.offset() < self.end
+        r.window_left(self.end) != 0
+    }
+
+    /// Whether the record holds the whole of a `T` of fixed size under `C` at the
+    /// reader's position: a group of scalar fields, all of them there, read as one run.
+    /// False where `T`'s size varies.
+    #[inline(always)]
+    #[must_use]
+    pub fn holds<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(self, r: &R) -> bool {
+        let n = T::fixed_size::<C>().bytes();
+        n != 0 && r.window_left(self.end) >= n
     }
 }
 
-/// Reads a growable record: its size, in the byte order of `F` (the context of its
-/// fields), then its body with `body`, which reads the fields the record holds
-/// ([`Record::has_more`]); then skips what of the body was not read.
+/// Reads a growable record of type `T`: its size, in the byte order of `F` (the
+/// context of its fields), then its body with `body`, which reads the fields the record
+/// holds ([`Record::has_more`], [`Record::holds`]); then skips what of the body was not
+/// read.
 ///
 /// # Errors
 /// [`DecodeError::RecordSizeTooSmall`] and [`DecodeError::RecordSizeTooLarge`] for a
 /// size that cannot be right; [`DecodeError::RecordEndsInsideField`] if a value reaches
 /// past the record's end; errors of the body.
 #[inline]
-pub fn read_record<'de, F: Ctx, R: Reader<'de> + ?Sized, V>(
+pub fn read_record<'de, F: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized, V>(
     r: &mut R,
     body: impl FnOnce(&mut R, Record) -> Result<V, DecodeError>,
 ) -> Result<V, DecodeError> {
@@ -114,7 +125,7 @@ pub fn read_record<'de, F: Ctx, R: Reader<'de> + ?Sized, V>(
         });
     }
     let end = start.saturating_add(size as usize);
-    let window = r.open_window(start, end)?;
+    let window = r.open_window(start, end, T::RESERVES_AHEAD)?;
     match body(r, Record { end }) {
         Ok(v) => {
             r.close_window(window)?;

@@ -7,7 +7,7 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DE, OUT, PACKED, READER, READER_TY,
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
-use super::field::{self, in_style, nest, nest_group, read_parts, Part};
+use super::field::{self, in_style, nest, nest_group, parts, Part};
 use super::{fast, growable, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
@@ -150,7 +150,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
     let run_in_place = run(quote! {
         #PACKED::__private::decode_run_in_place::<#CTX, Self, #READER_TY>(self, #READER)
     });
-    let steps = read_parts(fields).into_iter().map(|part| match part {
+    let steps = parts(fields).into_iter().map(|part| match part {
         Part::One(i) => read_field_in_place(&fields[i]),
         Part::Scalars(is) => {
             let (binds, read) = scalar_group(fields, &is);
@@ -313,7 +313,7 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
 /// that reads each part into bindings first (a group as one tuple, one run where the
 /// layout fixes its size), then builds the value; otherwise the plain constructor.
 fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
-    let parts = read_parts(fields);
+    let parts = parts(fields);
     if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
         return in_style(&quote!(Self), style, fields, fields.iter().map(read_field));
     }
@@ -338,8 +338,8 @@ fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, Toke
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
     let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
     let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
-    let read = quote! {
-        let #pattern = <#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?;
-    };
-    (binds, read)
+    let whole = quote!(<#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?);
+    let each = nest_group(fields, group, read_field);
+    let read = growable::group(&fields[group[0]], &tys, whole, each);
+    (binds, quote!(let #pattern = #read;))
 }

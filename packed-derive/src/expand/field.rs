@@ -76,15 +76,6 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
     parts
 }
 
-/// [`parts`] for reading: the fields of a growable record are each read only where the
-/// record holds them, so none is grouped.
-pub(crate) fn read_parts(fields: &[Field<'_>]) -> Vec<Part> {
-    if fields.iter().any(|f| f.in_record) {
-        return (0..fields.len()).map(Part::One).collect();
-    }
-    parts(fields)
-}
-
 /// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
 const TUPLE_MAX: usize = 12;
 

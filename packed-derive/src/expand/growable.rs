@@ -60,7 +60,7 @@ pub(super) fn decode(cont: &Container<'_>, body: TokenStream) -> TokenStream {
     let asks = cont.all_fields().any(|f| !matches!(f.coding, Coding::Skip));
     let record = if asks { quote!(#RECORD) } else { quote!(_) };
     quote! {
-        #PACKED::__private::read_record::<#inner, _, _>(#READER, |#READER, #record| { #body })
+        #PACKED::__private::read_record::<#inner, Self, _, _>(#READER, |#READER, #record| { #body })
     }
 }
 
@@ -84,6 +84,25 @@ pub(super) fn where_present(f: &Field<'_>, read: TokenStream, absent: TokenStrea
     }
     quote! {
         if #PACKED::__private::Record::has_more(#RECORD, #READER) { #read } else { #absent }
+    }
+}
+
+/// Reads a group of scalar fields (`first` is one of them; `tys`, their tuple): `whole`
+/// reads them as one tuple; in a growable record it does where the record holds the
+/// whole group (its size is fixed, so every field of it is there), else `each` reads
+/// each field where the record holds it.
+pub(super) fn group(
+    first: &Field<'_>,
+    tys: &TokenStream,
+    whole: TokenStream,
+    each: TokenStream,
+) -> TokenStream {
+    if !first.in_record {
+        return whole;
+    }
+    let inner = fields_ctx();
+    quote! {
+        if #PACKED::__private::Record::holds::<#inner, #tys, _>(#RECORD, #READER) { #whole } else { #each }
     }
 }
 

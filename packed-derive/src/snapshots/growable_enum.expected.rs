@@ -120,6 +120,7 @@ const _: () = {
         >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
             __packed::__private::read_record::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                Self,
                 _,
                 _,
             >(

@@ -100,14 +100,15 @@ const _: () = {
         >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
             __packed::__private::read_record::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                Self,
                 _,
                 _,
             >(
                 __r,
                 |__r, __rec| {
                     __packed::Reader::enter(__r)?;
-                    let __v = Self {
-                        sku: if __packed::__private::Record::has_more(__rec, __r) {
+                    let __v = {
+                        let __f0 = if __packed::__private::Record::has_more(__rec, __r) {
                             <String as __packed::Decode<
                                 '__de,
                             >>::decode::<
@@ -116,30 +117,50 @@ const _: () = {
                             >(__r)?
                         } else {
                             <String as __packed::__private::AbsentField>::absent()
-                        },
-                        qty: if __packed::__private::Record::has_more(__rec, __r) {
-                            <i32 as __packed::Decode<
+                        };
+                        let (__f1, __f2) = if __packed::__private::Record::holds::<
+                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                            (i32, i64),
+                            _,
+                        >(__rec, __r) {
+                            <(
+                                i32,
+                                i64,
+                            ) as __packed::Decode<
                                 '__de,
                             >>::decode::<
                                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                                 __R,
                             >(__r)?
                         } else {
-                            <i32 as __packed::__private::AbsentField>::absent()
-                        },
-                        price_minor: if __packed::__private::Record::has_more(
-                            __rec,
-                            __r,
-                        ) {
-                            <i64 as __packed::Decode<
-                                '__de,
-                            >>::decode::<
-                                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                                __R,
-                            >(__r)?
-                        } else {
-                            -1
-                        },
+                            (
+                                if __packed::__private::Record::has_more(__rec, __r) {
+                                    <i32 as __packed::Decode<
+                                        '__de,
+                                    >>::decode::<
+                                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                                        __R,
+                                    >(__r)?
+                                } else {
+                                    <i32 as __packed::__private::AbsentField>::absent()
+                                },
+                                if __packed::__private::Record::has_more(__rec, __r) {
+                                    <i64 as __packed::Decode<
+                                        '__de,
+                                    >>::decode::<
+                                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                                        __R,
+                                    >(__r)?
+                                } else {
+                                    -1
+                                },
+                            )
+                        };
+                        Self {
+                            sku: __f0,
+                            qty: __f1,
+                            price_minor: __f2,
+                        }
                     };
                     __packed::Reader::leave(__r);
                     __packed::__private::Ok(__v)
@@ -156,6 +177,7 @@ const _: () = {
         ) -> __packed::__private::Result<(), __packed::DecodeError> {
             __packed::__private::read_record::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                Self,
                 _,
                 _,
             >(
@@ -172,26 +194,46 @@ const _: () = {
                     } else {
                         self.sku = <String as __packed::__private::AbsentField>::absent();
                     }
-                    if __packed::__private::Record::has_more(__rec, __r) {
-                        <i32 as __packed::Decode<
+                    let (__f1, __f2) = if __packed::__private::Record::holds::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                        (i32, i64),
+                        _,
+                    >(__rec, __r) {
+                        <(
+                            i32,
+                            i64,
+                        ) as __packed::Decode<
                             '__de,
-                        >>::decode_in_place::<
+                        >>::decode::<
                             <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                             __R,
-                        >(&mut self.qty, __r)?;
+                        >(__r)?
                     } else {
-                        self.qty = <i32 as __packed::__private::AbsentField>::absent();
-                    }
-                    if __packed::__private::Record::has_more(__rec, __r) {
-                        <i64 as __packed::Decode<
-                            '__de,
-                        >>::decode_in_place::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                            __R,
-                        >(&mut self.price_minor, __r)?;
-                    } else {
-                        self.price_minor = -1;
-                    }
+                        (
+                            if __packed::__private::Record::has_more(__rec, __r) {
+                                <i32 as __packed::Decode<
+                                    '__de,
+                                >>::decode::<
+                                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                                    __R,
+                                >(__r)?
+                            } else {
+                                <i32 as __packed::__private::AbsentField>::absent()
+                            },
+                            if __packed::__private::Record::has_more(__rec, __r) {
+                                <i64 as __packed::Decode<
+                                    '__de,
+                                >>::decode::<
+                                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                                    __R,
+                                >(__r)?
+                            } else {
+                                -1
+                            },
+                        )
+                    };
+                    self.qty = __f1;
+                    self.price_minor = __f2;
                     __packed::Reader::leave(__r);
                     __packed::__private::Ok(())
                 },
