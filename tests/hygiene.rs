@@ -992,6 +992,8 @@ fn structs_from_fragments_round_trip() {
 
 #[test]
 fn prelude_free_growable_types_round_trip() {
+    use through_macros::{Grows, Record};
+
     let g = Grown {
         id: 1,
         value: 2u8,
@@ -1029,7 +1031,6 @@ fn prelude_free_growable_types_round_trip() {
     assert_eq!(packed_core::from_slice(&[2]), Ok(Open::Other));
     assert_eq!(packed_core::from_slice(&[1]), Ok(Open::One));
 
-    use through_macros::{Grows, Record};
     let r = Record {
         id: 1,
         n: 2,

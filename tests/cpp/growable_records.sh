@@ -7,25 +7,6 @@
 #                                           if it differs from testdata/
 #
 # The headers are read from $VENDOR, by default ../shared/vendor beside the checkout
-# (the unmodified include/ tree of Bitsery v5.2.4).
+# (the unmodified include/ tree of Bitsery v5.2.4); generate.sh does it.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-vendor="${VENDOR:-$root/../shared/vendor}"
-data="$root/testdata/growable"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-
-${CXX:-g++} -std=c++17 -O2 -Wall -Wextra -Werror \
-    -I"$vendor/bitsery/include" \
-    "$root/tests/cpp/growable_records.cpp" -o "$scratch/growable_records"
-mkdir "$scratch/out"
-"$scratch/growable_records" "$scratch/out"
-
-if [ "${1:-}" = "--check" ]; then
-    diff -r --exclude=README.md "$scratch/out" "$data"
-else
-    mkdir -p "$data"
-    rm -f "$data"/*.hex
-    cp "$scratch/out"/*.hex "$data/"
-    echo "wrote $(ls "$scratch/out" | wc -l) files to $data"
-fi
+exec "$(dirname "$0")/generate.sh" growable_records growable "$@"
