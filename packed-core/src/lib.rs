@@ -211,7 +211,9 @@
 //!
 //! Decoding never panics, never allocates for more elements than the remaining input
 //! could hold, and limits nesting depth ([`Limits`]). Errors say what and where
-//! ([`DecodeError::offset`]).
+//! ([`DecodeError::offset`]). A growable record's size is checked before its body is
+//! read, against the input and the record around it; inside the record, lengths are
+//! checked against what is left of the record, and reads stop at its end.
 //!
 //! The input is counted once however deep the nesting. A sequence whose elements may
 //! hold sequences themselves promises each element's least encoded size
