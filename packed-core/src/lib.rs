@@ -86,7 +86,8 @@
 //! [`explain()`], ... and their `_as::<L>` forms) cover the common cases; each is one call
 //! on a [`Config`], which combines any layout ([`with::<L>`](with),
 //! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
-//! source: a new or reused `Vec`, a caller's `&mut [u8]` ([`to_slice`]), a [`Writer`], a
+//! source: a new or reused `Vec`, a caller's `&mut [u8]` ([`to_slice`], sized at compile
+//! time by [`max_size`] for types whose sequences all have a `max`), a [`Writer`], a
 //! `std::io` stream (one `write_all` per message; a `BufRead` read without consuming
 //! past the message, or [`messages`] until it ends), a slice whole or in front, an
 //! existing value to decode into, or a [`Reader`].
@@ -188,6 +189,7 @@ pub mod explain;
 mod fast;
 pub mod layout;
 pub mod len;
+mod max_size;
 pub mod num;
 mod read;
 mod traits;
@@ -205,7 +207,8 @@ pub use ctx::Ctx;
 pub use error::{DecodeError, EncodeError};
 pub use explain::compare;
 pub use layout::Layout;
-pub use packed_derive::Packed;
+pub use max_size::{max_size, max_size_as, MaxSize};
+pub use packed_derive::{MaxSize, Packed};
 #[cfg(feature = "std")]
 pub use read::{IoReader, Messages};
 pub use read::{Limits, Reader, SliceReader};

@@ -27,6 +27,16 @@ mod snapshots;
 
 use proc_macro::TokenStream;
 
+/// Derives `packed_core::MaxSize`: the largest encoding of the type, as a constant
+/// (`packed_core::max_size::<T>()`), from its fields and the same `#[packed(...)]`
+/// attributes as `Packed`. Every string, sequence, map and set in the type needs a
+/// `max = N`; the `packed_core::MaxSize` docs have an example.
+#[proc_macro_derive(MaxSize, attributes(packed))]
+pub fn derive_max_size(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive_max_size(&input).into()
+}
+
 /// Derives `packed_core::Encode` and `packed_core::Decode` (and `packed_core::Kind`
 /// with `#[packed(kind = N)]`). See the `packed_core` crate docs for the attributes.
 #[proc_macro_derive(Packed, attributes(packed))]
