@@ -1,6 +1,13 @@
-//! `#[derive(Packed)]`: the derive behind [`packed_core`](https://docs.rs/packed-core).
-//! Use it through `packed_core::Packed`; its attributes are documented there (the
-//! crate docs' attribute table).
+//! `#[derive(Packed)]` and `#[derive(MaxSize)]`: the derives behind
+//! [`packed_core`](https://docs.rs/packed-core). Use them through `packed_core::Packed`
+//! and `packed_core::MaxSize`; the attributes are documented there (the crate docs'
+//! attribute table).
+//!
+//! Complete programs are in `packed-core/examples/`: `message_stream.rs` (an enum and a
+//! struct with `max` fields, a file of messages written and read until its end),
+//! `with_module.rs` (a `#[repr(u8)]` enum and a field written by a `with` module) and
+//! `read_bitsery.rs` (a struct declared to match a C++ one, decoding the real Bitsery's
+//! bytes); `cargo run -p packed-core --example message_stream` runs one.
 //!
 //! The derive runs in three stages, each owning one thing:
 //!
