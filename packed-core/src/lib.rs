@@ -52,6 +52,10 @@
 //!
 //! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
 //!
+//! `#[derive(MaxSize)]` reads the same attributes: a type whose strings, sequences, maps
+//! and sets all have a `max` gets its largest encoding as a constant ([`max_size`],
+//! [`MaxSize`]).
+//!
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
 //! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
 //! (their order depends on the hasher's seed); use the B-tree types where bytes are
