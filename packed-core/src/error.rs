@@ -27,6 +27,17 @@ pub enum EncodeError {
         /// The field's `max`.
         max: usize,
     },
+    /// The caller's buffer cannot hold the encoding
+    /// ([`to_slice`](crate::to_slice), [`SliceWriter`](crate::SliceWriter)). Nothing
+    /// past the buffer was written; what it holds is unspecified.
+    BufferTooSmall {
+        /// Bytes the value needs: from [`to_slice`](crate::to_slice), its exact encoded
+        /// size; from a [`SliceWriter`](crate::SliceWriter) alone, the end of the
+        /// write that did not fit (a lower bound).
+        needed: usize,
+        /// The buffer's size.
+        capacity: usize,
+    },
     /// An I/O error from a [`std::io::Write`] sink.
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
@@ -59,6 +70,10 @@ impl fmt::Display for EncodeError {
             Self::LengthOverMax { len, max } => {
                 write!(f, "length {len} is over the field's `max` of {max}")
             }
+            Self::BufferTooSmall { needed, capacity } => write!(
+                f,
+                "the buffer holds {capacity} bytes; the encoding needs {needed}"
+            ),
             #[cfg(feature = "std")]
             Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
             Self::FixedSizeMismatch { type_name } => write!(

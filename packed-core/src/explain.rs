@@ -268,54 +268,99 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// Hex of `bytes`, eliding the middle of long runs.
-fn hex(bytes: &[u8], max: usize) -> String {
-    let mut s = String::new();
-    let push = |s: &mut String, b: &[u8]| {
-        for x in b {
-            if !s.is_empty() && !s.ends_with(' ') {
-                s.push(' ');
-            }
-            let _ = write!(s, "{x:02x}");
-        }
-    };
-    if bytes.len() <= max {
-        push(&mut s, bytes);
+/// `n byte` or `n bytes`.
+fn bytes_count(n: usize) -> String {
+    if n == 1 {
+        "1 byte".to_string()
     } else {
-        let half = max / 2;
-        push(&mut s, &bytes[..half]);
-        let _ = write!(s, " … ({} bytes) …", bytes.len() - 2 * half);
-        s.push(' ');
-        push(&mut s, &bytes[bytes.len() - half..]);
+        format!("{n} bytes")
+    }
+}
+
+/// Hex of `bytes`, space-separated.
+fn plain_hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 3);
+    for b in bytes {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(s, "{b:02x}");
     }
     s
 }
 
+/// Hex of `bytes` in at most `width` characters where it can: the plain hex if it
+/// fits, else the same number of bytes from each end around the count of the bytes
+/// left out (`00 01 … (12 bytes) … 0e 0f`), as many as fit. The elided form is used
+/// only where it is shorter than the plain hex, so eliding never lengthens a row.
+fn hex(bytes: &[u8], width: usize) -> String {
+    let plain = plain_hex(bytes);
+    let len = |s: &str| s.chars().count();
+    if len(&plain) <= width {
+        return plain;
+    }
+    let elided = |keep: usize| {
+        format!(
+            "{} … ({}) … {}",
+            plain_hex(&bytes[..keep]),
+            bytes_count(bytes.len() - 2 * keep),
+            plain_hex(&bytes[bytes.len() - keep..])
+        )
+    };
+    let mut keep = 1;
+    while 2 * (keep + 1) < bytes.len() && len(&elided(keep + 1)) <= width {
+        keep += 1;
+    }
+    let short = elided(keep);
+    if len(&short) < len(&plain) {
+        short
+    } else {
+        plain
+    }
+}
+
+/// Width of the dump's hex column.
+const HEX_WIDTH: usize = 40;
+
 impl fmt::Display for Explanation {
     /// An annotated hex dump: offset, hex, field path and role, one line per span, then
-    /// the totals.
+    /// the totals. The field column is as wide as the longest path, so the roles line up.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:>6}  {:<40}  {:<24}  role", "offset", "bytes", "field")?;
-        for s in &self.spans {
-            let path = if s.path.is_empty() {
-                "(message)"
+        const MESSAGE: &str = "(message)";
+        let path_of = |s: &Span| -> String {
+            if s.path.is_empty() {
+                MESSAGE.to_string()
             } else {
-                &s.path
-            };
+                s.path.clone()
+            }
+        };
+        let field_width = self
+            .spans
+            .iter()
+            .map(|s| path_of(s).chars().count())
+            .chain([24])
+            .max()
+            .unwrap_or(24);
+        writeln!(
+            f,
+            "{:>6}  {:<HEX_WIDTH$}  {:<field_width$}  role",
+            "offset", "bytes", "field"
+        )?;
+        for s in &self.spans {
             writeln!(
                 f,
-                "{:>6}  {:<40}  {:<24}  {}",
+                "{:>6}  {:<HEX_WIDTH$}  {:<field_width$}  {}",
                 s.offset,
-                hex(self.span_bytes(s), 12),
-                path,
+                hex(self.span_bytes(s), HEX_WIDTH),
+                path_of(s),
                 role_name(s.role)
             )?;
         }
         let t = self.by_role();
         write!(
             f,
-            "{} bytes: {} framing (header {}, length {}, tag {}, flag {}",
-            t.total(),
+            "{}: {} framing (header {}, length {}, tag {}, flag {}",
+            bytes_count(t.total()),
             t.framing(),
             t.header,
             t.length,

@@ -56,6 +56,10 @@
 //!
 //! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
 //!
+//! `#[derive(MaxSize)]` reads the same attributes: a type whose strings, sequences, maps
+//! and sets all have a `max` gets its largest encoding as a constant ([`max_size`],
+//! [`MaxSize`]).
+//!
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
 //! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
 //! (their order depends on the hasher's seed); use the B-tree types where bytes are
@@ -176,8 +180,11 @@
 //! [`explain()`], ... and their `_as::<L>` forms) cover the common cases; each is one call
 //! on a [`Config`], which combines any layout ([`with::<L>`](with),
 //! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
-//! source: a new or reused `Vec`, a [`Writer`], a `std::io` stream, a slice whole or in
-//! front, an existing value to decode into, or a [`Reader`].
+//! source: a new or reused `Vec`, a caller's `&mut [u8]` ([`to_slice`], sized at compile
+//! time by [`max_size`] for types whose sequences all have a `max`), a [`Writer`], a
+//! `std::io` stream (one `write_all` per message; a `BufRead` read without consuming
+//! past the message, or [`messages`] until it ends), a slice whole or in front, an
+//! existing value to decode into, or a [`Reader`].
 //!
 //! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
 //! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
@@ -278,6 +285,7 @@ pub mod explain;
 mod fast;
 pub mod layout;
 pub mod len;
+mod max_size;
 pub mod num;
 mod read;
 mod traits;
@@ -295,14 +303,15 @@ pub use ctx::Ctx;
 pub use error::{DecodeError, EncodeError};
 pub use explain::compare;
 pub use layout::Layout;
-pub use packed_derive::Packed;
+pub use max_size::{max_size, max_size_as, MaxSize};
+pub use packed_derive::{MaxSize, Packed};
 #[cfg(feature = "std")]
-pub use read::IoReader;
+pub use read::{IoReader, Messages};
 pub use read::{Limits, Reader, SliceReader};
 pub use traits::{Decode, DecodeOwned, Encode, Kind, Packed};
 #[cfg(feature = "std")]
 pub use write::IoWriter;
-pub use write::{SizeCounter, Writer};
+pub use write::{SizeCounter, SliceWriter, Writer};
 
 /// Encodes `value` into a new vector, sized exactly in advance: [`Config::to_vec`]
 /// under [`config`].
@@ -538,8 +547,8 @@ pub fn explain_as<L: Layout, T: Encode + ?Sized>(
     with::<L>().explain(value)
 }
 
-/// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written:
-/// [`Config::to_writer`] under [`config`].
+/// Encodes `value` into a [`std::io::Write`] sink with one `write_all` and returns the
+/// bytes written: [`Config::to_writer`] under [`config`].
 ///
 /// ```
 /// let mut sink = Vec::new();
@@ -557,9 +566,10 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
     config().to_writer(value, sink)
 }
 
-/// Decodes one owned value from a [`std::io::Read`] source: [`Config::from_reader`]
-/// under [`config`]. Reads exactly the value's bytes, so several messages can follow
-/// each other in one stream.
+/// Decodes one owned value from a buffered source: [`Config::from_reader`] under
+/// [`config`]. Takes exactly the value's bytes out of the source's buffer, so several
+/// messages can follow each other in one stream; give a file or socket a
+/// [`std::io::BufReader`].
 ///
 /// ```
 /// assert_eq!(packed_core::from_reader::<String, _>(&[1, b'x'][..])?, "x");
@@ -569,8 +579,39 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Errors
 /// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
 #[cfg(feature = "std")]
-pub fn from_reader<T: DecodeOwned, R: std::io::Read>(source: R) -> Result<T, DecodeError> {
+pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
     config().from_reader(source)
+}
+
+/// The messages of a buffered source until it ends cleanly: [`Config::messages`] under
+/// [`config`].
+///
+/// ```
+/// let stream: &[u8] = &[1, 0, 2, 0];
+/// let all: Vec<u16> = packed_core::messages(stream).collect::<Result<_, _>>()?;
+/// assert_eq!(all, [1, 2]);
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R> {
+    config().messages(source)
+}
+
+/// Encodes `value` into the caller's buffer without allocating and returns how many
+/// bytes it wrote: [`Config::to_slice`] under [`config`].
+///
+/// ```
+/// let mut buf = [0u8; 16];
+/// let n = packed_core::to_slice(&(1u8, "ab"), &mut buf)?;
+/// assert_eq!(&buf[..n], [1, 2, b'a', b'b']);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], plus [`EncodeError::BufferTooSmall`].
+#[inline]
+pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, EncodeError> {
+    config().to_slice(value, buf)
 }
 
 /// As [`from_reader`], with explicit [`Limits`]: [`Config::from_reader`] under
@@ -589,7 +630,7 @@ pub fn from_reader<T: DecodeOwned, R: std::io::Read>(source: R) -> Result<T, Dec
 /// # Errors
 /// As [`from_reader`], plus the limit errors.
 #[cfg(feature = "std")]
-pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::Read>(
+pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
     source: R,
     limits: Limits,
 ) -> Result<T, DecodeError> {

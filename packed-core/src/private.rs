@@ -34,6 +34,12 @@ pub use crate::wire::enums::{
 // implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
 // read where `Record::has_more`, else `AbsentField::absent` or its `default`).
 pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
+// `MaxSize::MAX_SIZE` of a derived type (`#[derive(MaxSize)]`): its fields' bounds
+// added up, an enum's tag and its largest variant, a fieldless enum's integer; and
+// `HEADER_SIZE`, its own layout's header.
+pub use crate::max_size::{
+    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
+};
 
 use crate::explain::PathSeg;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};

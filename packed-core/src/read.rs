@@ -55,7 +55,9 @@ pub struct Limits {
     /// what the input's bytes account for. A length prefix that claims more elements
     /// than the bytes left plus the zero-width elements left is refused before
     /// anything is allocated. A reader that decodes several messages in turn shares
-    /// one count among them, as it shares `max_bytes`. Default 4096.
+    /// one count among them, as it shares `max_bytes`; the
+    /// [`messages`](crate::Config::messages) of a stream each count afresh. Default
+    /// 4096.
     pub max_zero_width_elements: usize,
 }
 
@@ -700,12 +702,17 @@ fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
     DecodeError::ZeroWidthLimitExceeded { offset, limit }
 }
 
-/// Reads from a [`std::io::Read`] source. Owned types only: borrowing types fail with
-/// [`DecodeError::CannotBorrow`]. Strings and byte vectors are read in chunks of at most
-/// 64 KiB, and the sequences being decoded reserve at most 64 KiB before reading their
-/// elements, all of them together, so a length prefix never makes the reader allocate
-/// more than a constant beyond what it has received. Wrap unbuffered sources in a
-/// [`std::io::BufReader`].
+/// Reads from a buffered [`std::io::BufRead`] source (a [`std::io::BufReader`] around
+/// a file or socket, a `&[u8]`, a [`Cursor`](std::io::Cursor)). Owned types only:
+/// borrowing types fail with [`DecodeError::CannotBorrow`].
+///
+/// Every read takes its bytes out of the source's buffer (`fill_buf`, `consume`), so
+/// the file or socket is read in the buffer's chunks, not once per field, and nothing
+/// past the value is consumed: the next value starts where this one ended. Strings and
+/// byte vectors grow with the bytes the source delivers, and the sequences being decoded
+/// reserve at most 64 KiB before reading their elements, all of them together, so a
+/// length prefix never makes the reader allocate more than a constant beyond what it has
+/// received.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct IoReader<R> {
@@ -713,6 +720,9 @@ pub struct IoReader<R> {
     offset: usize,
     /// Offset where the growable record being read ends; `usize::MAX` outside any.
     end: usize,
+    /// Where the current document (message) started: [`Limits::max_bytes`] counts from
+    /// here.
+    start: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
     ledger: Ledger,
@@ -720,7 +730,7 @@ pub struct IoReader<R> {
 }
 
 #[cfg(feature = "std")]
-impl<R: std::io::Read> IoReader<R> {
+impl<R: std::io::BufRead> IoReader<R> {
     /// Wraps `inner` with the default [`Limits`].
     pub fn new(inner: R) -> Self {
         Self::with_limits(inner, Limits::DEFAULT)
@@ -732,6 +742,7 @@ impl<R: std::io::Read> IoReader<R> {
             inner,
             offset: 0,
             end: usize::MAX,
+            start: 0,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
             ledger: Ledger::NEW,
@@ -744,10 +755,77 @@ impl<R: std::io::Read> IoReader<R> {
         self.inner
     }
 
+    /// Starts a new document at the current offset: the limits that count per document
+    /// ([`Limits::max_bytes`], [`Limits::max_zero_width_elements`]) start over, and what
+    /// a failed decode left behind (levels entered, promises) is forgotten.
+    pub(crate) fn start_document(&mut self) {
+        self.start = self.offset;
+        self.end = usize::MAX;
+        self.depth = 0;
+        self.zero_width = ZeroWidthBudget::new(&self.limits);
+        self.ledger = Ledger::NEW;
+    }
+
+    /// Whether the source is at its end: no byte left to read.
+    ///
+    /// # Errors
+    /// [`DecodeError::Io`].
+    pub(crate) fn at_end(&mut self) -> Result<bool, DecodeError> {
+        Ok(self.fill()?.is_empty())
+    }
+
+    /// The source's buffered bytes, refilled if empty; empty at the end of input.
+    /// Retries reads that were interrupted.
+    fn fill(&mut self) -> Result<&[u8], DecodeError> {
+        let io = |offset, e: std::io::Error| DecodeError::Io {
+            offset,
+            kind: e.kind(),
+        };
+        loop {
+            match self.inner.fill_buf() {
+                Ok([]) => return Ok(&[]),
+                Ok(_) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io(self.offset, e)),
+            }
+        }
+        // Asked again for the borrow (a loop that returns the borrow it retries is refused
+        // by the borrow checker): a `BufRead` whose buffer holds bytes returns them
+        // without reading.
+        self.inner.fill_buf().map_err(|e| io(self.offset, e))
+    }
+
+    /// Passes `n` bytes of `len` that the current item needs, starting at `at`, from
+    /// the source's buffer to `sink`, as many at a time as the buffer holds.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] at `at` if the input ends first, with the bytes
+    /// it had; [`DecodeError::Io`].
+    fn pass(&mut self, n: usize, mut sink: impl FnMut(&[u8])) -> Result<(), DecodeError> {
+        let at = self.offset;
+        let mut left = n;
+        while left > 0 {
+            let buf = self.fill()?;
+            if buf.is_empty() {
+                return Err(DecodeError::UnexpectedEnd {
+                    offset: at,
+                    needed: n,
+                    remaining: n - left,
+                });
+            }
+            let step = buf.len().min(left);
+            sink(&buf[..step]);
+            self.inner.consume(step);
+            self.offset += step;
+            left -= step;
+        }
+        Ok(())
+    }
+
     /// Checks that `n` more bytes are within the byte limit and the growable record
     /// being read.
     fn check_budget(&self, n: usize) -> Result<(), DecodeError> {
-        if n > self.limits.max_bytes - self.offset {
+        if n > self.limits.max_bytes - (self.offset - self.start) {
             return Err(DecodeError::ByteLimitExceeded {
                 offset: self.offset,
                 limit: self.limits.max_bytes,
@@ -762,32 +840,33 @@ impl<R: std::io::Read> IoReader<R> {
         }
         Ok(())
     }
-
-    fn io_error(&self, e: &std::io::Error, needed: usize, got: usize) -> DecodeError {
-        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            DecodeError::UnexpectedEnd {
-                offset: self.offset,
-                needed,
-                remaining: got,
-            }
-        } else {
-            DecodeError::Io {
-                offset: self.offset,
-                kind: e.kind(),
-            }
-        }
-    }
 }
 
 #[cfg(feature = "std")]
-impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
+impl<'de, R: std::io::BufRead> Reader<'de> for IoReader<R> {
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         self.check_budget(out.len())?;
-        self.inner
-            .read_exact(out)
-            .map_err(|e| self.io_error(&e, out.len(), 0))?;
-        self.offset += out.len();
-        Ok(())
+        let mut filled = 0;
+        self.pass(out.len(), |bytes| {
+            out[filled..filled + bytes.len()].copy_from_slice(bytes);
+            filled += bytes.len();
+        })
+    }
+
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        self.check_budget(1)?;
+        match self.fill()?.first() {
+            Some(&b) => {
+                self.inner.consume(1);
+                self.offset += 1;
+                Ok(b)
+            }
+            None => Err(DecodeError::UnexpectedEnd {
+                offset: self.offset,
+                needed: 1,
+                remaining: 0,
+            }),
+        }
     }
 
     fn borrow_bytes(&mut self, _n: usize) -> Result<&'de [u8], DecodeError> {
@@ -797,27 +876,8 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
     }
 
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
-        use std::io::Read as _;
-        const CHUNK: usize = 64 * 1024;
         self.check_budget(n)?;
-        let mut left = n;
-        while left > 0 {
-            let step = left.min(CHUNK);
-            let got = (&mut self.inner)
-                .take(step as u64)
-                .read_to_end(out)
-                .map_err(|e| self.io_error(&e, left, 0))?;
-            self.offset += got;
-            if got < step {
-                return Err(DecodeError::UnexpectedEnd {
-                    offset: self.offset,
-                    needed: left - got,
-                    remaining: 0,
-                });
-            }
-            left -= step;
-        }
-        Ok(())
+        self.pass(n, |bytes| out.extend_from_slice(bytes))
     }
 
     fn offset(&self) -> usize {
@@ -870,26 +930,78 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
         Ok(window)
     }
 
-    /// Skips the rest of the record by copying it to nowhere, within the byte limit.
+    /// Skips the rest of the record, reading it to nowhere, within the byte limit.
     fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
         let left = window.end - self.offset;
         self.check_budget(left)?;
-        let skipped = std::io::copy(
-            &mut std::io::Read::take(&mut self.inner, left as u64),
-            &mut std::io::sink(),
-        )
-        .map_err(|e| self.io_error(&e, left, 0))?;
-        // `take` stops at `left`, so what was copied fits a `usize`.
-        let skipped = usize::try_from(skipped).unwrap_or(left);
-        self.offset += skipped;
-        if skipped < left {
-            return Err(DecodeError::UnexpectedEnd {
-                offset: self.offset,
-                needed: left - skipped,
-                remaining: 0,
-            });
-        }
+        self.pass(left, |_| {})?;
         self.end = window.outer_end;
         Ok(())
+    }
+}
+
+/// The messages of a stream, until it ends: what [`Config::messages`](crate::Config::messages)
+/// and [`messages`](crate::messages) return. Yields `Ok` for each message, ends
+/// (`None`) where the input ends between two messages, and yields one error, then ends,
+/// where it ends inside a message or a message is malformed.
+#[cfg(feature = "std")]
+pub struct Messages<T, R, C = crate::ctx::Root> {
+    reader: IoReader<R>,
+    done: bool,
+    ty: core::marker::PhantomData<fn() -> (T, C)>,
+}
+
+#[cfg(feature = "std")]
+impl<T, R, C> Messages<T, R, C> {
+    pub(crate) fn new(reader: IoReader<R>) -> Self {
+        Self {
+            reader,
+            done: false,
+            ty: core::marker::PhantomData,
+        }
+    }
+
+    /// The bytes consumed so far: the offset of the next message.
+    pub fn offset(&self) -> usize {
+        self.reader.offset
+    }
+
+    /// Returns the source, positioned after the last message read.
+    pub fn into_inner(self) -> R {
+        self.reader.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T: crate::DecodeOwned, R: std::io::BufRead, C: crate::Ctx> Iterator for Messages<T, R, C> {
+    type Item = Result<T, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let result = match self.reader.at_end() {
+            Ok(true) => {
+                self.done = true;
+                return None;
+            }
+            Ok(false) => {
+                self.reader.start_document();
+                crate::config::decode_message::<C, T, _>(&mut self.reader)
+            }
+            Err(e) => Err(e),
+        };
+        self.done = result.is_err();
+        Some(result)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T, R: core::fmt::Debug, C> core::fmt::Debug for Messages<T, R, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Messages")
+            .field("reader", &self.reader)
+            .field("done", &self.done)
+            .finish()
     }
 }

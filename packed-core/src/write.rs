@@ -202,8 +202,96 @@ impl Writer for SizeCounter {
     }
 }
 
-/// Adapts a [`std::io::Write`] sink. Every field is a separate `write_all`, so wrap an
-/// unbuffered sink (a file, a socket) in a [`std::io::BufWriter`].
+/// Writes into a caller's `&mut [u8]`, without allocating: what
+/// [`to_slice`](crate::to_slice) runs on, and a [`Writer`] for `no_std` targets with a
+/// fixed buffer.
+///
+/// ```
+/// use packed_core::{EncodeError, SliceWriter, Writer};
+///
+/// let mut buf = [0u8; 4];
+/// let mut w = SliceWriter::new(&mut buf);
+/// packed_core::config().encode_to(&7u16, &mut w)?;
+/// assert_eq!(w.written(), [7, 0]);
+/// assert_eq!(
+///     w.write_bytes(&[1, 2, 3]),
+///     Err(EncodeError::BufferTooSmall { needed: 5, capacity: 4 })
+/// );
+/// # Ok::<(), EncodeError>(())
+/// ```
+#[derive(Debug)]
+pub struct SliceWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> SliceWriter<'a> {
+    /// A writer that fills `buf` from its start.
+    #[must_use]
+    #[inline]
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        Self { buf, len: 0 }
+    }
+
+    /// The bytes written so far.
+    #[must_use]
+    pub fn written(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// The number of bytes written so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing was written yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The room left, where the next write goes.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> Result<&mut [u8], EncodeError> {
+        let (start, capacity) = (self.len, self.buf.len());
+        if n > capacity - start {
+            return Err(buffer_too_small(start.saturating_add(n), capacity));
+        }
+        self.len += n;
+        Ok(&mut self.buf[start..start + n])
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn buffer_too_small(needed: usize, capacity: usize) -> EncodeError {
+    EncodeError::BufferTooSmall { needed, capacity }
+}
+
+impl Writer for SliceWriter<'_> {
+    #[inline(always)]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.room(bytes.len())?.copy_from_slice(bytes);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
+        self.room(1)?[0] = byte;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        true
+    }
+}
+
+/// Adapts a [`std::io::Write`] sink, writing every field as it comes: each is a
+/// separate `write_all`, so give it a [`std::io::BufWriter`]. To write a message with
+/// one `write_all`, use [`to_writer`](crate::to_writer), which encodes into a buffer
+/// first.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct IoWriter<W> {

@@ -45,6 +45,12 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
     f.found
 }
 
+/// Whether `ty` mentions one of the type parameters `params`, outside `PhantomData`.
+pub(crate) fn mentions_param(ty: &syn::Type, params: &[String]) -> bool {
+    let params: BTreeSet<String> = params.iter().cloned().collect();
+    !params_in(ty, &params).is_empty()
+}
+
 /// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
 pub(crate) fn predicates(
     cont: &Container<'_>,

@@ -9,13 +9,22 @@
 #
 # PROGRAM is tests/cpp/PROGRAM.cpp. The headers are read from $VENDOR, by default
 # ../shared/vendor beside the checkout (the unmodified include/ trees of Bitsery v5.2.4
-# and YAS 7.1.0).
+# and YAS 7.1.0). Without them or a compiler it says so and stops without error, except
+# under CI (tools/external.sh).
 set -euo pipefail
 program="$1"
 folder="$2"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 vendor="${VENDOR:-$root/../shared/vendor}"
 data="$root/testdata/$folder"
+. "$root/tools/external.sh"
+if ! command -v "${CXX:-g++}" >/dev/null; then
+    missing_tool "$program" "no C++ compiler (${CXX:-g++})" "Install g++."
+fi
+if [ ! -d "$vendor/yas/include" ] || [ ! -d "$vendor/bitsery/include" ]; then
+    missing_tool "$program" "no YAS/Bitsery headers in $vendor" \
+        "Put the unmodified include/ trees in ../shared/vendor/{yas,bitsery} (or VENDOR)."
+fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
