@@ -13,14 +13,17 @@ use crate::model::OwnLayout;
 
 /// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
 /// at least one written field, none with a length prefix and none whose type
-/// [`varies`] by its name): it gets
-/// `fixed_size` and codes itself through the run helpers, which take one run where
-/// `fixed_size` is not 0 and the fields otherwise. Any other struct's size varies
-/// under every layout, so it gets no run code at all.
+/// [`varies`] by its name, not growable: a record's size on the wire is whatever
+/// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
+/// which take one run where `fixed_size` is not 0 and the fields otherwise. Any other
+/// struct's size varies under every layout, so it gets no run code at all.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
+    if cont.growable {
+        return None;
+    }
     // A field with `len` or `max` has a length prefix, so its size varies too.
     let may_run = fields.iter().all(|f| match f.coding {
         Coding::With(_) => false,
