@@ -279,6 +279,9 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub mod bytes;
 mod config;
 pub mod ctx;
 mod error;
@@ -292,6 +295,9 @@ mod read;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub mod tokio;
 mod traits;
 mod wire;
 mod write;
