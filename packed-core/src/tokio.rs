@@ -196,12 +196,13 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
     }
 }
 
-impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<&T> for Codec<T, C, P, E> {
+/// Messages by value; a `Codec<&T>` writes borrowed ones.
+impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<T> for Codec<T, C, P, E> {
     type Error = CodecError;
 
     /// Writes the prefix and the message into `dst`; on error, nothing.
-    fn encode(&mut self, message: &T, dst: &mut BytesMut) -> Result<(), CodecError> {
-        let len = self.config.encoded_len(message)?;
+    fn encode(&mut self, message: T, dst: &mut BytesMut) -> Result<(), CodecError> {
+        let len = self.config.encoded_len(&message)?;
         if len > self.max_frame {
             return Err(CodecError::FrameTooLarge {
                 len,
@@ -209,19 +210,12 @@ impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<&T> for Codec<T, C, P, 
             });
         }
         let start = dst.len();
-        let written = P::write::<E, _>(len, dst).and_then(|()| self.config.encode_to(message, dst));
+        let written =
+            P::write::<E, _>(len, dst).and_then(|()| self.config.encode_to(&message, dst));
         written.map_err(|e| {
             dst.truncate(start);
             CodecError::Encode(e)
         })
-    }
-}
-
-impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<T> for Codec<T, C, P, E> {
-    type Error = CodecError;
-
-    fn encode(&mut self, message: T, dst: &mut BytesMut) -> Result<(), CodecError> {
-        Encoder::<&T>::encode(self, &message, dst)
     }
 }
 
