@@ -189,7 +189,10 @@
 //!
 //! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
 //! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding).
+//! annotated encoding). Behind features, the bridges to the ecosystem: `serde` (module
+//! `packed_core::serde`: any serde type under any layout, with the derive's bytes),
+//! `bytes` (`BytesMut` and `BufMut` writers, decoding from `Buf` chunks) and `tokio`
+//! (`packed_core::tokio::Codec`, a length-delimited `tokio_util` codec).
 //!
 //! # Speed
 //!
