@@ -47,9 +47,7 @@ impl Writer for BytesMut {
 
     #[inline(always)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
-        if let Some(slot) = self.get_mut(position..position + 4) {
-            slot.copy_from_slice(&size);
-        }
+        crate::write::patch_record_size(self, position, size);
     }
 }
 

@@ -68,6 +68,29 @@ impl<'a, 'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'a, C, R> {
     }
 }
 
+impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
+    /// Reads a length prefix, claims that many elements (see [`Unknown`]) and lets
+    /// `visit` read them; the visitor must take them all.
+    #[inline]
+    fn counted<T>(
+        self,
+        visit: impl FnOnce(&mut Counted<'_, C::Elem, R>) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let (offset, len) = read_len::<C, R>(self.r)?;
+        let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
+        let mut access = Counted {
+            r: &mut *self.r,
+            claim,
+            offset,
+            left: len,
+            ctx: PhantomData,
+        };
+        let v = visit(&mut access)?;
+        access.finish()?;
+        Ok(v)
+    }
+}
+
 /// Reads a value of a type with a [`Decode`] impl and visits it with `$visit`.
 macro_rules! through_decode {
     ($($method:ident($t:ty) => $visit:ident),* $(,)?) => {$(
@@ -128,9 +151,10 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         }
     }
 
+    /// An owned string, built as the derive builds a `String` field.
     #[inline]
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        self.deserialize_str(visitor)
+        visitor.visit_string(alloc::string::String::decode::<C, R>(self.r)?)
     }
 
     /// Borrowed from a slice (`&'de [u8]` with `serde_bytes`), copied from a stream.
@@ -186,18 +210,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     /// visitor allocates, as a `Vec`'s length is.
     #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        let (offset, len) = read_len::<C, R>(self.r)?;
-        let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
-        let mut access = Counted::<C::Elem, R> {
-            r: &mut *self.r,
-            claim,
-            offset,
-            left: len,
-            ctx: PhantomData,
-        };
-        let v = visitor.visit_seq(&mut access)?;
-        access.finish()?;
-        Ok(v)
+        self.counted(|access| visitor.visit_seq(access))
     }
 
     #[inline]
@@ -226,18 +239,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     /// A length prefix, then key, value, key, value...
     #[inline]
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-        let (offset, len) = read_len::<C, R>(self.r)?;
-        let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
-        let mut access = Counted::<C::Elem, R> {
-            r: &mut *self.r,
-            claim,
-            offset,
-            left: len,
-            ctx: PhantomData,
-        };
-        let v = visitor.visit_map(&mut access)?;
-        access.finish()?;
-        Ok(v)
+        self.counted(|access| visitor.visit_map(access))
     }
 
     #[inline]
@@ -341,7 +343,11 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for &mut Counted<'_, C, R> {
     type Error = DecodeError;
-    #[inline]
+    #[inline(always)]
+    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, DecodeError> {
+        self.next_element_seed(PhantomData)
+    }
+    #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
@@ -394,7 +400,13 @@ struct Fixed<'a, C, R: ?Sized> {
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for Fixed<'_, C, R> {
     type Error = DecodeError;
-    #[inline]
+    // Always inline, with the deserializer's methods: a struct's fields are read in its
+    // visitor's body, where the reader's position can stay in a register.
+    #[inline(always)]
+    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, DecodeError> {
+        self.next_element_seed(PhantomData)
+    }
+    #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,

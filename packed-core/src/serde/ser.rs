@@ -258,31 +258,27 @@ impl<'a, C: Ctx, W: Writer + ?Sized> ser::Serializer for Serializer<'a, C, W> {
     }
 }
 
-impl<C: Ctx, W: Writer + ?Sized> ser::SerializeSeq for Compound<'_, C, W> {
-    type Ok = ();
-    type Error = EncodeError;
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), EncodeError> {
-        self.element::<C::Elem, T>(value)
-    }
-    #[inline]
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self, "a sequence whose length differs from its `len`")
-    }
+/// The elements of a sequence or tuple, each under the elements' context.
+macro_rules! elements {
+    ($($tr:ident($what:literal))*) => {$(
+        impl<C: Ctx, W: Writer + ?Sized> ser::$tr for Compound<'_, C, W> {
+            type Ok = ();
+            type Error = EncodeError;
+            #[inline]
+            fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), EncodeError> {
+                self.element::<C::Elem, T>(value)
+            }
+            #[inline]
+            fn end(self) -> Result<(), EncodeError> {
+                Compound::end(self, $what)
+            }
+        }
+    )*};
 }
-
-impl<C: Ctx, W: Writer + ?Sized> ser::SerializeTuple for Compound<'_, C, W> {
-    type Ok = ();
-    type Error = EncodeError;
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), EncodeError> {
-        self.element::<C::Elem, T>(value)
-    }
-    #[inline]
-    fn end(self) -> Result<(), EncodeError> {
-        Compound::end(self, "a tuple whose length differs from its `len`")
-    }
-}
+elements!(
+    SerializeSeq("a sequence whose length differs from its `len`")
+    SerializeTuple("a tuple whose length differs from its `len`")
+);
 
 impl<C: Ctx, W: Writer + ?Sized> ser::SerializeMap for Compound<'_, C, W> {
     type Ok = ();
