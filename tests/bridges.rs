@@ -283,7 +283,7 @@ fn garbage_inside_a_frame_spoils_that_frame_only() {
     let mut out = Vec::new();
     while let Some(r) = codec.decode(&mut src).transpose() {
         out.push(r.map_err(|e| match e {
-            CodecError::Decode(d) => d,
+            CodecError::InvalidFrame(d) => d,
             other => panic!("{other}"),
         }));
     }

@@ -558,7 +558,7 @@ fn hostile_input() {
     // A message from a `Deserialize` impl says where decoding stopped.
     assert!(matches!(
         from_slice::<std::num::NonZeroU8>(&[0]),
-        Err(DecodeError::Serde { offset: 1, .. })
+        Err(DecodeError::SerdeCustom { offset: 1, .. })
     ));
     // Limits apply through `Config`.
     let strict = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(4));

@@ -66,7 +66,7 @@ pub enum EncodeError {
     },
     /// A message from a `Serialize` impl (`serde::ser::Error::custom`).
     #[cfg(feature = "serde")]
-    Serde(alloc::string::String),
+    SerdeCustom(alloc::string::String),
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -105,7 +105,7 @@ impl fmt::Display for EncodeError {
                 "serde's {feature} cannot be represented in a positional format: nothing written"
             ),
             #[cfg(feature = "serde")]
-            Self::Serde(msg) => write!(f, "serde: {msg}"),
+            Self::SerdeCustom(msg) => write!(f, "serde: {msg}"),
             Self::Custom(msg) => f.write_str(msg),
         }
     }
@@ -329,7 +329,7 @@ pub enum DecodeError {
     /// A message from a `Deserialize` impl (`serde::de::Error::custom`, `invalid_length`,
     /// ...).
     #[cfg(feature = "serde")]
-    Serde {
+    SerdeCustom {
         /// Where decoding stopped.
         offset: usize,
         /// The message.
@@ -376,7 +376,7 @@ impl DecodeError {
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
             #[cfg(feature = "serde")]
-            Self::SerdeUnsupported { offset, .. } | Self::Serde { offset, .. } => offset,
+            Self::SerdeUnsupported { offset, .. } | Self::SerdeCustom { offset, .. } => offset,
         }
     }
 }
@@ -508,7 +508,7 @@ impl fmt::Display for DecodeError {
                 "serde's {feature} cannot be read from a positional format (at byte {offset})"
             ),
             #[cfg(feature = "serde")]
-            Self::Serde { offset, message } => write!(f, "serde: {message} at byte {offset}"),
+            Self::SerdeCustom { offset, message } => write!(f, "serde: {message} at byte {offset}"),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }
     }

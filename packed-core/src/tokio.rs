@@ -34,7 +34,7 @@
 //! allocated, and nothing past the frame is read. Hostile peers get typed errors: a
 //! frame past the maximum is [`CodecError::FrameTooLarge`], input that ends inside a
 //! frame [`CodecError::TruncatedFrame`], a frame that is not a message
-//! [`CodecError::Decode`]. After the last two the frame is gone and the next one is
+//! [`CodecError::InvalidFrame`]. After the last two the frame is gone and the next one is
 //! read as usual; only a prefix that is not a length
 //! ([`CodecError::BadPrefix`]) leaves nothing to resynchronize on.
 //!
@@ -179,7 +179,7 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
         self.config
             .from_slice(&frame[head..])
             .map(Some)
-            .map_err(CodecError::Decode)
+            .map_err(CodecError::InvalidFrame)
     }
 
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<T>, CodecError> {
@@ -214,7 +214,7 @@ impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<T> for Codec<T, C, P, E
             P::write::<E, _>(len, dst).and_then(|()| self.config.encode_to(&message, dst));
         written.map_err(|e| {
             dst.truncate(start);
-            CodecError::Encode(e)
+            CodecError::Unencodable(e)
         })
     }
 }
@@ -240,9 +240,9 @@ pub enum CodecError {
     BadPrefix(DecodeError),
     /// A frame that is not one message of the type (offsets count from the frame's
     /// first byte after the prefix). The frame is consumed.
-    Decode(DecodeError),
+    InvalidFrame(DecodeError),
     /// A message that cannot be encoded; nothing was written.
-    Encode(EncodeError),
+    Unencodable(EncodeError),
     /// The transport failed.
     Io(std::io::Error),
 }
@@ -261,8 +261,8 @@ impl core::fmt::Display for CodecError {
                 "the input ended inside a frame ({received} bytes of it received)"
             ),
             Self::BadPrefix(e) => write!(f, "bad frame length prefix: {e}"),
-            Self::Decode(e) => write!(f, "bad frame: {e}"),
-            Self::Encode(e) => write!(f, "cannot encode the message: {e}"),
+            Self::InvalidFrame(e) => write!(f, "bad frame: {e}"),
+            Self::Unencodable(e) => write!(f, "cannot encode the message: {e}"),
             Self::Io(e) => write!(f, "i/o error: {e}"),
         }
     }
@@ -271,8 +271,8 @@ impl core::fmt::Display for CodecError {
 impl std::error::Error for CodecError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::BadPrefix(e) | Self::Decode(e) => Some(e),
-            Self::Encode(e) => Some(e),
+            Self::BadPrefix(e) | Self::InvalidFrame(e) => Some(e),
+            Self::Unencodable(e) => Some(e),
             Self::Io(e) => Some(e),
             Self::FrameTooLarge { .. } | Self::TruncatedFrame { .. } => None,
         }
@@ -287,6 +287,6 @@ impl From<std::io::Error> for CodecError {
 
 impl From<EncodeError> for CodecError {
     fn from(e: EncodeError) -> Self {
-        Self::Encode(e)
+        Self::Unencodable(e)
     }
 }

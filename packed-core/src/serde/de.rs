@@ -22,7 +22,7 @@ impl de::Error for DecodeError {
     /// Without an offset: [`Serde`](super::Serde)'s `decode` sets it to where decoding
     /// stopped.
     fn custom<T: core::fmt::Display>(msg: T) -> Self {
-        DecodeError::Serde {
+        DecodeError::SerdeCustom {
             offset: usize::MAX,
             message: alloc::string::ToString::to_string(&msg),
         }
@@ -327,7 +327,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
     #[inline]
     fn finish(self) -> Result<(), DecodeError> {
         if self.left != 0 {
-            return Err(DecodeError::Serde {
+            return Err(DecodeError::SerdeCustom {
                 offset: self.r.offset(),
                 message: alloc::format!(
                     "the type read {} fewer elements than the length prefix at byte {} gives",

@@ -121,10 +121,10 @@ impl<'de, T: ::serde::Deserialize<'de>> Decode<'de> for Serde<T> {
             .map(Serde)
             .map_err(|e| match e {
                 // A message from a `Deserialize` impl has no offset of its own.
-                DecodeError::Serde {
+                DecodeError::SerdeCustom {
                     offset: usize::MAX,
                     message,
-                } => DecodeError::Serde {
+                } => DecodeError::SerdeCustom {
                     offset: r.offset(),
                     message,
                 },
@@ -167,7 +167,7 @@ impl<T> Field<T> {
 ///
 /// # Errors
 /// [`EncodeError::SerdeUnsupported`] for what a positional format cannot represent
-/// (see the [module docs](self)), [`EncodeError::Serde`] from the type's `Serialize`,
+/// (see the [module docs](self)), [`EncodeError::SerdeCustom`] from the type's `Serialize`,
 /// and as [`crate::to_vec`].
 #[inline]
 pub fn to_vec<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
@@ -242,7 +242,7 @@ pub fn to_writer_as<L: Layout, T: ::serde::Serialize + ?Sized, W: std::io::Write
 ///
 /// # Errors
 /// [`DecodeError::SerdeUnsupported`] for what a positional format cannot read (see the
-/// [module docs](self)), [`DecodeError::Serde`] from the type's `Deserialize`, and as
+/// [module docs](self)), [`DecodeError::SerdeCustom`] from the type's `Deserialize`, and as
 /// [`crate::from_slice`].
 #[inline]
 pub fn from_slice<'de, T: ::serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {

@@ -13,7 +13,7 @@ use crate::{Encode, EncodeError, Writer};
 
 impl ser::Error for EncodeError {
     fn custom<T: core::fmt::Display>(msg: T) -> Self {
-        EncodeError::Serde(alloc::string::ToString::to_string(&msg))
+        EncodeError::SerdeCustom(alloc::string::ToString::to_string(&msg))
     }
 }
 
