@@ -313,14 +313,19 @@ struct Counted<'a, C, R: ?Sized> {
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
-    /// Reads one element (a map's key, or a sequence's element) through the claim.
-    #[inline]
-    fn next<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, DecodeError> {
+    /// Reads the next element (a map's key, or a sequence's element) through the claim,
+    /// or `None` after the last.
+    #[inline(always)]
+    fn next<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DecodeError> {
+        if self.left == 0 {
+            return Ok(None);
+        }
         self.left -= 1;
         let offset = self.offset;
         element::<Unknown, R, T::Value>(&mut self.claim, offset, self.r, |r| {
             seed.deserialize(Deserializer::<C, R>::new(r))
         })
+        .map(Some)
     }
 
     /// The visitor must take every element: one it left would be read as what follows.
@@ -352,10 +357,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for &mut Counted<'
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, DecodeError> {
-        if self.left == 0 {
-            return Ok(None);
-        }
-        self.next(seed).map(Some)
+        self.next(seed)
     }
     #[inline]
     fn size_hint(&self) -> Option<usize> {
@@ -371,10 +373,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::MapAccess<'de> for &mut Counted<'
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, DecodeError> {
-        if self.left == 0 {
-            return Ok(None);
-        }
-        self.next(seed).map(Some)
+        self.next(seed)
     }
     /// The value belongs to the entry its key started: read without the claim's
     /// per-element step.
