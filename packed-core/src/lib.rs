@@ -50,6 +50,7 @@
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
+//! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
 //! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
 //! | variant | `other` | on one unit variant of a growable enum, or of a fieldless `#[repr(int)]` enum: tags (or values) no variant has decode to it | |
@@ -188,7 +189,10 @@
 //!
 //! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
 //! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding).
+//! annotated encoding). Behind features, the bridges to the ecosystem: `serde` (module
+//! `packed_core::serde`: any serde type under any layout, with the derive's bytes),
+//! `bytes` (`BytesMut` and `BufMut` writers, decoding from `Buf` chunks) and `tokio`
+//! (`packed_core::tokio::Codec`, a length-delimited `tokio_util` codec).
 //!
 //! # Speed
 //!
@@ -278,6 +282,9 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub mod bytes;
 mod config;
 pub mod ctx;
 mod error;
@@ -288,6 +295,12 @@ pub mod len;
 mod max_size;
 pub mod num;
 mod read;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub mod tokio;
 mod traits;
 mod wire;
 mod write;

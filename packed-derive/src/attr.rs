@@ -45,6 +45,7 @@ choice! {
         Max = "max",
         Skip = "skip",
         With = "with",
+        Serde = "serde",
         Default = "default",
     }
 }
@@ -105,6 +106,7 @@ pub(crate) struct Field {
     pub(crate) max: Option<Attr<usize>>,
     pub(crate) skip: Option<Attr<()>>,
     pub(crate) with: Option<Attr<syn::Path>>,
+    pub(crate) serde: Option<Attr<()>>,
     pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
@@ -552,6 +554,8 @@ impl Field {
                     })?;
                     set_once(diag, &mut f.with, p, path);
                 }
+                // serde
+                FieldKey::Serde => set_once(diag, &mut f.serde, p, parse_flag(diag, meta)?),
                 // default = "expression"
                 FieldKey::Default => {
                     let example = "default = \"7\"";

@@ -11,7 +11,7 @@ use super::field::{self, is_bare_scalar, varies};
 use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
-/// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
+/// The struct's fields, if it is a struct whose size may be fixed (no `with` or `serde` fields,
 /// at least one written field, none with a length prefix and none whose type
 /// [`varies`] by its name, not growable: a record's size on the wire is whatever
 /// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
@@ -26,7 +26,7 @@ pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'
     }
     // A field with `len` or `max` has a length prefix, so its size varies too.
     let may_run = fields.iter().all(|f| match f.coding {
-        Coding::With(_) => false,
+        Coding::With(_) | Coding::Serde(_) => false,
         Coding::Type { .. } => f.is_bare() && !varies(f.ty),
         Coding::Skip => true,
     }) && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
