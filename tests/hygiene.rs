@@ -204,7 +204,7 @@ pub mod derived {
         int = "varint",
         endian = "little",
         header = "none",
-        enums = "plain"
+        conventions = "bitsery"
     )]
     pub struct Tuple(pub ::core::primitive::i32, pub ::std::string::String);
 }

@@ -514,7 +514,12 @@ pub struct OwnTree {
 
 /// YAS compacted lengths with LEB128 integers, big-endian, YAS enums.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
-#[packed(len = "yas-compacted", int = "varint", endian = "big", enums = "yas")]
+#[packed(
+    len = "yas-compacted",
+    int = "varint",
+    endian = "big",
+    conventions = "yas"
+)]
 pub struct OwnOdd {
     a: Vec<u64>,
     b: EnumI32,

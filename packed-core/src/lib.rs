@@ -39,7 +39,7 @@
 //! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
 //! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
-//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasEnums`]) | `"plain"` |
+//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasConventions`]) | `"plain"` |
 //! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
 //! | enum | `tag` | width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
@@ -62,7 +62,7 @@
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
 //!
-//! Under `enums = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
+//! Under `conventions = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
 //! memory where it can: a one-byte enum always, a wider one under `yas` and
 //! `yas-noheader` (neither compacted nor big-endian); signedness plays no part.
 //! - A single enum (a field, an `Option`'s value, an element of a `VecDeque`, set or
@@ -180,6 +180,7 @@ extern crate alloc;
 pub struct ReadmeDoctests;
 
 mod config;
+pub mod cpp;
 pub mod ctx;
 mod error;
 pub mod explain;
@@ -188,6 +189,7 @@ pub mod layout;
 pub mod len;
 pub mod num;
 mod read;
+pub mod time;
 mod traits;
 mod wire;
 mod write;

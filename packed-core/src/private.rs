@@ -27,8 +27,11 @@ pub use crate::fast::run::{
 // `decode_contiguous` (`write_repr_elements`, `read_repr_elements`).
 pub use crate::wire::enums::{
     read_repr_elements, read_repr_value, read_tag, tag_bits, unknown_variant, write_repr,
-    write_repr_elements, write_tag,
+    write_repr_elements, write_tag, VariantIndex,
 };
+// A struct's groups of consecutive scalar fields: one `Fields` of a tuple each (its
+// elements with no count, in every layout), nested past sixteen fields.
+pub use crate::cpp::Fields;
 
 use crate::explain::PathSeg;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
@@ -78,6 +81,29 @@ impl<T, S> HasLength for std::collections::HashSet<T, S> {}
 /// either.
 #[inline(always)]
 pub fn assert_has_length<T: HasLength + ?Sized>() {}
+
+/// Types that hold `std::chrono` counts: the only ones a field's `unit` and `width` can
+/// apply to ([`assert_has_time`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` holds no chrono count, so `unit` and `width` cannot apply to it",
+    label = "set on a field of type `{Self}`",
+    note = "`unit` and `width` apply to `Duration` and `SystemTime` (and with the `chrono` feature `chrono::Duration`, `DateTime<Utc>`), and to `Option`s, `Box`es, arrays and sequences of them"
+)]
+pub trait HasTime {}
+
+impl HasTime for core::time::Duration {}
+#[cfg(feature = "std")]
+impl HasTime for std::time::SystemTime {}
+impl<T: HasTime> HasTime for Option<T> {}
+impl<T: HasTime> HasTime for alloc::boxed::Box<T> {}
+impl<T: HasTime> HasTime for alloc::vec::Vec<T> {}
+impl<T: HasTime> HasTime for alloc::collections::VecDeque<T> {}
+impl<T: HasTime, const N: usize> HasTime for [T; N] {}
+
+/// Compile-time check behind a field's `unit` and `width`: emitted for every field with
+/// either.
+#[inline(always)]
+pub fn assert_has_time<T: HasTime + ?Sized>() {}
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.

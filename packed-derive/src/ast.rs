@@ -9,7 +9,7 @@ use syn::spanned::Spanned as _;
 use crate::attr::{self, Attr, FieldKey};
 use crate::diag::Diagnostics;
 use crate::expand::emit::reported_at;
-use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, TagWidth};
+use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, Tag, TimeUnit, TimeWidth};
 
 /// A derive input.
 pub(crate) struct Container<'a> {
@@ -27,7 +27,7 @@ pub(crate) struct Container<'a> {
 pub(crate) enum Data<'a> {
     Struct(Style, Vec<Field<'a>>),
     /// An enum written as variant index, then fields.
-    Tagged(TagWidth, Vec<Variant<'a>>),
+    Tagged(Tag, Vec<Variant<'a>>),
     /// A fieldless `#[repr(int)]` enum written as its integer (the span: the repr's).
     Repr(Spanned<ReprInt>, Vec<&'a syn::Ident>),
 }
@@ -60,6 +60,9 @@ pub(crate) enum Coding {
     Type {
         len: Option<Spanned<Len>>,
         max: Option<Spanned<usize>>,
+        /// `unit` and `width` (either given; the other at its default): how chrono
+        /// counts in the field's value are written. The span: the first key's value.
+        time: Option<Spanned<(TimeUnit, TimeWidth)>>,
     },
     /// `skip`: not written; decoded as `Default::default()`.
     Skip,
@@ -74,13 +77,15 @@ impl Field<'_> {
     }
 
     /// Whether the field is written through its type's `Encode`/`Decode` with no field
-    /// attribute at all (no `len` or `max` either): its encoding is its type's.
+    /// attribute at all (no `len`, `max`, `unit` or `width` either): its encoding is
+    /// its type's.
     pub(crate) fn is_bare(&self) -> bool {
         matches!(
             self.coding,
             Coding::Type {
                 len: None,
-                max: None
+                max: None,
+                time: None,
             }
         )
     }
@@ -133,13 +138,19 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
     let with = a.with.as_ref().map(|w| (FieldKey::With, &w.key));
     let len = a.len.as_ref().map(|l| (FieldKey::Len, &l.key));
     let max = a.max.as_ref().map(|m| (FieldKey::Max, &m.key));
+    let unit = a.unit.as_ref().map(|u| (FieldKey::Unit, &u.key));
+    let width = a.width.as_ref().map(|w| (FieldKey::Width, &w.key));
     let pos = |key: FieldKey| a.written.iter().position(|w| *w == key);
     for (replacing, other) in [
         (skip, len),
         (skip, max),
         (skip, with),
+        (skip, unit),
+        (skip, width),
         (with, len),
         (with, max),
+        (with, unit),
+        (with, width),
     ] {
         if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
             let later = if pos(x) > pos(y) { x_path } else { y_path };
@@ -149,14 +160,32 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
             );
         }
     }
+    let time = time_form(&a);
     match (&a.skip, a.with) {
         (Some(_), _) => Coding::Skip,
         (None, Some(with)) => Coding::With(with.value),
         (None, None) => Coding::Type {
             len: a.len.as_ref().map(Attr::spanned),
             max: a.max.as_ref().map(Attr::spanned),
+            time,
         },
     }
+}
+
+/// A field's `unit` and `width`, either at its default if only the other is given;
+/// `None` without both.
+fn time_form(a: &attr::Field) -> Option<Spanned<(TimeUnit, TimeWidth)>> {
+    let span = a
+        .unit
+        .as_ref()
+        .map(|u| u.span)
+        .or(a.width.as_ref().map(|w| w.span))?;
+    let unit = a.unit.as_ref().map_or(TimeUnit::DEFAULT, |u| u.value);
+    let width = a.width.as_ref().map_or(TimeWidth::DEFAULT, |w| w.value);
+    Some(Spanned {
+        value: (unit, width),
+        span,
+    })
 }
 
 /// The container's own layout: [`OwnLayout::Inherit`] without layout keys.
@@ -165,7 +194,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         && a.int.is_none()
         && a.endian.is_none()
         && a.header.is_none()
-        && a.enums.is_none()
+        && a.conventions.is_none()
         && a.layout.is_none()
     {
         return OwnLayout::Inherit;
@@ -176,7 +205,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         int: a.int.as_ref().map(|v| v.value),
         endian: a.endian.as_ref().map(|v| v.value),
         header: a.header.as_ref().map(|v| v.value),
-        enums: a.enums.as_ref().map(|v| v.value),
+        conventions: a.conventions.as_ref().map(|v| v.value),
     }
 }
 
@@ -228,7 +257,10 @@ impl<'a> Container<'a> {
                                 fields: fields(diag, &v.fields),
                             })
                             .collect();
-                        let tag = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
+                        let tag = attrs
+                            .tag
+                            .as_ref()
+                            .map_or(Tag::Conventions, |t| Tag::Fixed(t.value));
                         if variants.len() as u64 > tag.capacity() {
                             diag.error(&input.ident, format_args!(
                                 "{} variants do not fit the enum's tag; use `#[packed(tag = \"u16\")]`",

@@ -15,7 +15,8 @@ use syn::{LitStr, Token};
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    choice, Choice, Endian, Enums, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned, TagWidth,
+    choice, Choice, Conventions, Endian, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned,
+    TagWidth, TimeUnit, TimeWidth,
 };
 
 /// The helper attribute's name: `#[packed(...)]`.
@@ -28,7 +29,7 @@ choice! {
         Int = "int",
         Endian = "endian",
         Header = "header",
-        Enums = "enums",
+        Conventions = "conventions",
         Layout = "layout",
         Tag = "tag",
         Kind = "kind",
@@ -44,6 +45,8 @@ choice! {
         Max = "max",
         Skip = "skip",
         With = "with",
+        Unit = "unit",
+        Width = "width",
     }
 }
 
@@ -72,7 +75,7 @@ pub(crate) struct Container {
     pub(crate) int: Option<Attr<Int>>,
     pub(crate) endian: Option<Attr<Endian>>,
     pub(crate) header: Option<Attr<Header>>,
-    pub(crate) enums: Option<Attr<Enums>>,
+    pub(crate) conventions: Option<Attr<Conventions>>,
     pub(crate) layout: Option<Attr<Preset>>,
     pub(crate) tag: Option<Attr<TagWidth>>,
     pub(crate) kind: Option<Attr<i64>>,
@@ -94,6 +97,8 @@ pub(crate) struct Field {
     pub(crate) max: Option<Attr<usize>>,
     pub(crate) skip: Option<Attr<()>>,
     pub(crate) with: Option<Attr<syn::Path>>,
+    pub(crate) unit: Option<Attr<TimeUnit>>,
+    pub(crate) width: Option<Attr<TimeWidth>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
 }
@@ -405,7 +410,9 @@ impl Container {
                 ContainerKey::Header => {
                     set_once(diag, &mut c.header, p, parse_choice(diag, meta)?);
                 }
-                ContainerKey::Enums => set_once(diag, &mut c.enums, p, parse_choice(diag, meta)?),
+                ContainerKey::Conventions => {
+                    set_once(diag, &mut c.conventions, p, parse_choice(diag, meta)?);
+                }
                 ContainerKey::Layout => {
                     set_once(diag, &mut c.layout, p, parse_choice(diag, meta)?);
                 }
@@ -516,6 +523,9 @@ impl Field {
                     })?;
                     set_once(diag, &mut f.with, p, path);
                 }
+                // unit = "ms"; width = "i32"
+                FieldKey::Unit => set_once(diag, &mut f.unit, p, parse_choice(diag, meta)?),
+                FieldKey::Width => set_once(diag, &mut f.width, p, parse_choice(diag, meta)?),
             }
             Ok(())
         });

@@ -21,6 +21,7 @@ mod map;
 mod prim;
 pub(crate) mod seq;
 mod string;
+pub(crate) mod time;
 mod tuple;
 mod wrap;
 

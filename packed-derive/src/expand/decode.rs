@@ -7,11 +7,11 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DE, OUT, PACKED, READER, READER_TY,
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
-use super::field::{self, in_style, nest, nest_group, parts, Part};
+use super::field::{self, in_style, nest, nest_group, parts, Part, Spelling};
 use super::{fast, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
-use crate::model::{ReprInt, Spanned, TagWidth};
+use crate::model::{ReprInt, Spanned, Tag};
 
 /// What `impl Decode` says that depends on the type's shape.
 struct Shape {
@@ -156,7 +156,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
 
 /// An enum: its tag, then the fields of the variant it names; an error naming the enum
 /// for a tag that names none.
-fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape {
+fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
     let inner = fields_ctx();
     let checks = variants
         .iter()
@@ -292,13 +292,16 @@ fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
-/// tuple (nested past twelve fields).
+/// `Fields` of a tuple (nested past sixteen fields).
 fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, TokenStream) {
     let inner = fields_ctx();
     let trait_path = Trait::Decode.path();
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
-    let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
-    let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
+    let pattern = nest(
+        binds.iter().map(ToTokens::to_token_stream).collect(),
+        Spelling::Value,
+    );
+    let tys = nest_group(fields, group, Spelling::Type, |f| f.ty.to_token_stream());
     let read = quote! {
         let #pattern = <#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?;
     };
