@@ -80,3 +80,109 @@ impl<T> core::ops::DerefMut for Fields<T> {
         &mut self.0
     }
 }
+
+/// A `std::bitset<N>`: `N` bits, bit `i` at `self.0[i]` (`bitset[i]`).
+///
+/// Under Bitsery's conventions ⌈N/8⌉ bytes, bit `i` in byte `i / 8` at bit `i % 8`
+/// (`ext::StdBitset` outside bit packing); under YAS's the bit count `N` as a length,
+/// then those bytes as a `std::vector<uint8_t>` (their count, then the bytes). Bits past
+/// `N` in the last byte must be zero on decode ([`DecodeError::InvalidPadding`]); a
+/// count other than `N` (YAS) is [`DecodeError::LengthMismatch`].
+///
+/// ```
+/// use packed_core::cpp::Bitset;
+/// let mut bits = Bitset::<10>::new();
+/// bits.set(0, true);
+/// bits.set(2, true);
+/// bits.set(9, true);
+/// assert_eq!(packed_core::to_vec(&bits)?, [0x05, 0x02]);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// [`DecodeError::InvalidPadding`]: crate::DecodeError::InvalidPadding
+/// [`DecodeError::LengthMismatch`]: crate::DecodeError::LengthMismatch
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bitset<const N: usize>(pub [bool; N]);
+
+impl<const N: usize> Bitset<N> {
+    /// All bits clear.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self([false; N])
+    }
+
+    /// Bit `i`. Panics if `i >= N`, as indexing does.
+    #[must_use]
+    pub fn get(&self, i: usize) -> bool {
+        self.0[i]
+    }
+
+    /// Sets bit `i` to `value`. Panics if `i >= N`, as indexing does.
+    pub fn set(&mut self, i: usize, value: bool) {
+        self.0[i] = value;
+    }
+
+    /// The number of bits set (`std::bitset::count`).
+    #[must_use]
+    pub fn count_ones(&self) -> usize {
+        self.0.iter().filter(|b| **b).count()
+    }
+
+    /// Byte `k` of the wire form: bits `8k`..`8k + 7`, bit `8k + j` at bit `j`.
+    pub(crate) fn byte(&self, k: usize) -> u8 {
+        self.0[k * 8..N.min(k * 8 + 8)]
+            .iter()
+            .enumerate()
+            .fold(0, |byte, (j, bit)| byte | (u8::from(*bit) << j))
+    }
+}
+
+impl<const N: usize> Default for Bitset<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> From<[bool; N]> for Bitset<N> {
+    fn from(bits: [bool; N]) -> Self {
+        Self(bits)
+    }
+}
+
+/// A `std::u16string`: text, written as UTF-16 code units.
+///
+/// Under Bitsery's conventions the number of code units, then each unit as a `u16`
+/// (`text2b`: the same bytes as a `Vec<u16>` of them); under YAS's, UTF-8 as a
+/// `std::string`, each code unit converted on its own (`types/std/u16string.hpp`), so a
+/// character outside the Basic Multilingual Plane is its two surrogates as three bytes
+/// each (CESU-8), not the four bytes of UTF-8. An unpaired surrogate is
+/// [`DecodeError::InvalidUtf16`] (a Rust `String` cannot hold one).
+///
+/// ```
+/// use packed_core::cpp::U16String;
+/// let s = U16String("a😀".into());
+/// assert_eq!(packed_core::to_vec(&s)?, [3, 0x61, 0, 0x3d, 0xd8, 0x00, 0xde]);
+/// let yas = packed_core::to_vec_as::<packed_core::layout::YasNoHeader, _>(&s)?;
+/// assert_eq!(yas[8..], [0x61, 0xed, 0xa0, 0xbd, 0xed, 0xb8, 0x80]);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// [`DecodeError::InvalidUtf16`]: crate::DecodeError::InvalidUtf16
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct U16String(pub alloc::string::String);
+
+/// A `std::wstring` with a 32-bit `wchar_t` (Linux, macOS; on Windows `wchar_t` is 16
+/// bits and a `std::wstring` is a [`U16String`]): text, written as UTF-32 code units.
+///
+/// Under Bitsery's conventions the number of characters, then each as a `u32`
+/// (`text4b`); under YAS's, UTF-8 as a `std::string` (`types/std/wstring.hpp`): the
+/// same bytes as a `String`. A unit that is no Unicode scalar value is
+/// [`DecodeError::InvalidChar`](crate::DecodeError::InvalidChar).
+///
+/// ```
+/// use packed_core::cpp::WString;
+/// assert_eq!(packed_core::to_vec(&WString("é".into()))?, [1, 0xe9, 0, 0, 0]);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WString(pub alloc::string::String);

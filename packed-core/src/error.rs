@@ -57,6 +57,8 @@ pub enum EncodeError {
         /// The integer the count is written as (`"i64"`).
         width: &'static str,
     },
+    /// A `RefCell` was mutably borrowed while it was being encoded.
+    AlreadyBorrowed,
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -93,6 +95,9 @@ impl fmt::Display for EncodeError {
                 f,
                 "`{type_name}` is not a whole number of `{unit}` that fits an `{width}`"
             ),
+            Self::AlreadyBorrowed => {
+                f.write_str("a `RefCell` was mutably borrowed while it was being encoded")
+            }
             Self::Custom(msg) => f.write_str(msg),
         }
     }

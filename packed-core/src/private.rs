@@ -34,7 +34,8 @@ pub use crate::wire::enums::{
 pub use crate::cpp::Fields;
 
 use crate::explain::PathSeg;
-use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::read::OwningReader;
+use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).
@@ -104,6 +105,24 @@ impl<T: HasTime, const N: usize> HasTime for [T; N] {}
 /// either.
 #[inline(always)]
 pub fn assert_has_time<T: HasTime + ?Sized>() {}
+
+/// Decodes a field whose type holds a `'static` lifetime (`Cow<'static, str>`) from any
+/// input, its `Cow`s owned: `decode` and `decode_in_place` of such a field.
+#[inline]
+pub fn decode_owned<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    T::decode::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
+
+/// [`decode_owned`] into `*v`.
+#[inline]
+pub fn decode_owned_in_place<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    v: &mut T,
+    r: &mut R,
+) -> Result<(), DecodeError> {
+    v.decode_in_place::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.

@@ -51,6 +51,10 @@ pub(crate) struct Field<'a> {
     pub(crate) name: String,
     pub(crate) ty: &'a syn::Type,
     pub(crate) coding: Coding,
+    /// Whether the type holds a `'static` lifetime argument (`Cow<'static, str>`): it
+    /// is decoded as a `Decode<'static>` through a reader that lends nothing, so its
+    /// `Cow`s come out owned from an input of any lifetime.
+    pub(crate) owned: bool,
 }
 
 /// How a field is written.
@@ -99,6 +103,24 @@ fn style(fields: &syn::Fields) -> Style {
     }
 }
 
+/// Whether `ty` has `'static` as a lifetime argument anywhere (`Cow<'static, str>`,
+/// `Vec<Cow<'static, [u8]>>`); a reference's own lifetime (`&'static str`) does not
+/// count: it cannot be decoded owned.
+fn holds_static(ty: &syn::Type) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_generic_argument(&mut self, arg: &'ast syn::GenericArgument) {
+            if matches!(arg, syn::GenericArgument::Lifetime(l) if l.ident == "static") {
+                self.0 = true;
+            }
+            syn::visit::visit_generic_argument(self, arg);
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_type(&mut find, ty);
+    find.0
+}
+
 fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields) -> Vec<Field<'a>> {
     fields
         .iter()
@@ -126,6 +148,7 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields) -> Vec<Field<'a>> {
                 name,
                 ty: &f.ty,
                 coding,
+                owned: holds_static(&f.ty),
             }
         })
         .collect()

@@ -16,13 +16,21 @@
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
 
+mod bitset;
+mod by_value;
 pub(crate) mod enums;
+mod list;
 mod map;
+mod net;
+mod nonzero;
 mod prim;
+mod range;
 pub(crate) mod seq;
 mod string;
+mod sum;
 pub(crate) mod time;
 mod tuple;
+mod wide;
 mod wrap;
 
 use crate::layout::{Header, Layout};

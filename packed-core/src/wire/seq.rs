@@ -289,7 +289,7 @@ impl<T: Encode> Encode for Vec<T> {
 
 /// Reads a length prefix and that many elements, appended with `step` (see [`append`]).
 #[inline]
-fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+pub(crate) fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<Vec<T>, DecodeError> {

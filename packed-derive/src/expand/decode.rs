@@ -38,7 +38,7 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         Data::Tagged(tag, variants) => tagged_shape(*tag, variants, &name),
         Data::Repr(repr, _) => repr_shape(repr, &name),
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Decode);
     let inline = fast::inline_attr(cont);
     let decode = emit::decode_fn("decode", quote!(#READER: &mut #READER_TY,), quote!(Self));
     let decode_header = emit::decode_fn(
@@ -81,9 +81,9 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
     {
         return quote!(true);
     }
-    let trait_path = Trait::Decode.path();
     let each = cont.all_fields().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
+        let trait_path = Trait::Decode.path_for(f);
         quote!(<#ty as #trait_path>::RESERVES_AHEAD)
     });
     quote!(false #(|| #each)*)
@@ -93,9 +93,9 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
 /// fields in order, consecutive scalars as one group; the same into `self` for
 /// `decode_in_place`.
 fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
-    let trait_path = Trait::Decode.path();
     let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
+        let trait_path = Trait::Decode.path_for(f);
         quote!(<#ty as #trait_path>::MIN_WIRE)
     });
     // `if` the struct is read as one run, `return run`.
@@ -235,6 +235,15 @@ fn decode_trait(at: Span) -> TokenStream {
 fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member>) -> TokenStream {
     let ctx = field::ctx(f);
     let (r_ty, r) = (READER_TY.at(at), READER.at(at));
+    if f.owned && f.is_plain() {
+        let ty = f.ty;
+        return match into {
+            None => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned::<#ctx, #ty, #r_ty>(#r)?),
+            Some(m) => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned_in_place::<#ctx, #ty, #r_ty>(&mut self.#m, #r)?),
+        };
+    }
     let (method, place) = match into {
         None => ("decode", None),
         Some(m) => (

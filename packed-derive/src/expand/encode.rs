@@ -23,7 +23,7 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         Data::Tagged(tag, variants) => (tagged_body(*tag, variants), TokenStream::new()),
         Data::Repr(repr, _) => repr_methods(repr),
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Encode);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
     let encode_header = emit::encode_fn("encode_header", quote!(#WRITER: &mut #WRITER_TY,));
