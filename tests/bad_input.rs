@@ -599,11 +599,29 @@ fn unknown_variant() {
         }
     );
     assert_eq!(
-        slice::<(u16, Shape)>(&hex("0100 ff")),
+        slice::<(u16, Shape)>(&hex("0100 7f")),
         UnknownVariant {
             offset: 2,
             type_name: "Shape",
-            tag: 255
+            tag: 127
+        }
+    );
+    // Without `tag`, the index takes Bitsery's size prefix form: `80 80` is 128, and
+    // `ff` starts the four-byte form.
+    assert_eq!(
+        slice::<(u16, Shape)>(&hex("0100 8080")),
+        UnknownVariant {
+            offset: 2,
+            type_name: "Shape",
+            tag: 128
+        }
+    );
+    assert_eq!(
+        slice::<(u16, Shape)>(&hex("0100 ff")),
+        UnexpectedEnd {
+            offset: 3,
+            needed: 1,
+            remaining: 0
         }
     );
     assert_eq!(

@@ -247,6 +247,16 @@ pub enum DecodeError {
         /// Offset of the second occurrence of the key.
         offset: usize,
     },
+    /// A length prefix is over the capacity of a fixed-capacity type (`ArrayVec`,
+    /// `ArrayString`).
+    LengthOverCapacity {
+        /// Offset of the length prefix.
+        offset: usize,
+        /// The length read.
+        len: u64,
+        /// The type's capacity.
+        capacity: usize,
+    },
     /// A length or count that a type fixes differs from the one in the input: YAS's
     /// length before a fixed array (`std::array`), its count byte before a tuple, the
     /// bit count and byte count of a bitset.
@@ -339,6 +349,7 @@ impl DecodeError {
             | Self::ByteLimitExceeded { offset, .. }
             | Self::ZeroWidthLimitExceeded { offset, .. }
             | Self::DuplicateKey { offset }
+            | Self::LengthOverCapacity { offset, .. }
             | Self::LengthMismatch { offset, .. }
             | Self::UnexpectedZero { offset, .. }
             | Self::OutOfRange { offset, .. }
@@ -439,6 +450,14 @@ impl fmt::Display for DecodeError {
             Self::DuplicateKey { offset } => {
                 write!(f, "duplicate key at byte {offset}")
             }
+            Self::LengthOverCapacity {
+                offset,
+                len,
+                capacity,
+            } => write!(
+                f,
+                "length {len} at byte {offset} is over the type's capacity of {capacity}"
+            ),
             Self::LengthMismatch {
                 offset,
                 expected,

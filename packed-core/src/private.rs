@@ -77,6 +77,25 @@ impl<T: HasLength> HasLength for alloc::boxed::Box<T> {}
 impl<K, V, S> HasLength for std::collections::HashMap<K, V, S> {}
 #[cfg(feature = "std")]
 impl<T, S> HasLength for std::collections::HashSet<T, S> {}
+has_length! {
+    alloc::collections::LinkedList<T>, T; alloc::collections::BinaryHeap<T>, T;
+    alloc::rc::Rc<str>; alloc::sync::Arc<str>; crate::cpp::U16String; crate::cpp::WString;
+}
+impl<T> HasLength for alloc::rc::Rc<[T]> {}
+impl<T> HasLength for alloc::sync::Arc<[T]> {}
+impl<T: Clone> HasLength for alloc::borrow::Cow<'_, [T]> {}
+#[cfg(feature = "bytes")]
+has_length! { bytes::Bytes; bytes::BytesMut; }
+#[cfg(feature = "smallvec")]
+impl<T, const N: usize> HasLength for smallvec::SmallVec<[T; N]> {}
+#[cfg(feature = "arrayvec")]
+impl<T, const N: usize> HasLength for arrayvec::ArrayVec<T, N> {}
+#[cfg(feature = "arrayvec")]
+impl<const N: usize> HasLength for arrayvec::ArrayString<N> {}
+#[cfg(feature = "indexmap")]
+impl<K, V, S> HasLength for indexmap::IndexMap<K, V, S> {}
+#[cfg(feature = "indexmap")]
+impl<T, S> HasLength for indexmap::IndexSet<T, S> {}
 
 /// Compile-time check behind a field's `len` and `max`: emitted for every field with
 /// either.
@@ -88,7 +107,7 @@ pub fn assert_has_length<T: HasLength + ?Sized>() {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` holds no chrono count, so `unit` and `width` cannot apply to it",
     label = "set on a field of type `{Self}`",
-    note = "`unit` and `width` apply to `Duration` and `SystemTime` (and with the `chrono` feature `chrono::Duration`, `DateTime<Utc>`), and to `Option`s, `Box`es, arrays and sequences of them"
+    note = "`unit` and `width` apply to `Duration` and `SystemTime` (and with the `chrono` feature `TimeDelta`, `DateTime<Utc>`, `NaiveDateTime`), and to `Option`s, `Box`es, arrays, `Vec`s and `VecDeque`s of them"
 )]
 pub trait HasTime {}
 
@@ -100,6 +119,12 @@ impl<T: HasTime> HasTime for alloc::boxed::Box<T> {}
 impl<T: HasTime> HasTime for alloc::vec::Vec<T> {}
 impl<T: HasTime> HasTime for alloc::collections::VecDeque<T> {}
 impl<T: HasTime, const N: usize> HasTime for [T; N] {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::TimeDelta {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::DateTime<chrono::Utc> {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::NaiveDateTime {}
 
 /// Compile-time check behind a field's `unit` and `width`: emitted for every field with
 /// either.

@@ -19,6 +19,7 @@
 mod bitset;
 mod by_value;
 pub(crate) mod enums;
+mod ext;
 mod list;
 mod map;
 mod net;
