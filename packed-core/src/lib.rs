@@ -39,9 +39,9 @@
 //! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
 //! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
-//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasConventions`]) | `"plain"` |
-//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
-//! | enum | `tag` | width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
+//! | struct, enum | `conventions` | `"bitsery"`, `"yas"`: whose serializers of standard types the layout follows, for what the two libraries frame differently: fieldless enums, fixed arrays, tuples, the variant index, chrono counts, bitsets, wide strings ([`layout::Conventions`], [`layout::BitseryConventions`], [`layout::YasConventions`]; below) | `"bitsery"` |
+//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once (the YAS layouts with YAS's conventions, the others with Bitsery's); keys given beside it override | |
+//! | enum | `tag` | the variant index as a fixed integer, by the layout's integer codec: `"u8"`, `"u16"`, `"u32"` | the conventions' form of a `std::variant` index: Bitsery's size prefix (`7f` for 127, `80 80` for 128), YAS's one raw byte (at most 255, else [`EncodeError::VariantIndexTooLarge`]) |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
 //! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
@@ -49,6 +49,8 @@
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
+//! | field | `unit` | the unit of the `std::chrono` counts in the field's value (`Duration`, `SystemTime`, also in an `Option`, `Vec`, array; see [`time`]): `"s"`, `"ms"`, `"us"`, `"ns"` | `"ns"` |
+//! | field | `width` | the integer of those counts under Bitsery's conventions (YAS always writes an `i64`): `"i32"`, `"i64"` | `"i64"` |
 //!
 //! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
 //!
@@ -72,8 +74,8 @@
 //!   **no size byte** per element, since YAS copies a `std::vector`, `std::array` or C
 //!   array of them in one piece; otherwise each one's integer, as alone. A `VecDeque`
 //!   is YAS's `std::deque`, which writes one element at a time, so it keeps the size
-//!   bytes. A fixed array `[E; N]` writes no length (where YAS's `std::array` writes
-//!   `N`), and its elements as a `Vec`'s.
+//!   bytes. A fixed array `[E; N]` is a `std::array`: its length `N`, then its elements
+//!   as a `Vec`'s; [`cpp::Fields`] of one writes each as alone, with no length.
 //!
 //! | `#[repr(i16)]`, value `-32768` | `yas` / `yas-noheader` | `yas-compacted` | `yas` + `endian = "big"` |
 //! |---|---|---|---|
@@ -89,9 +91,9 @@
 //! source: a new or reused `Vec`, a [`Writer`], a `std::io` stream, a slice whole or in
 //! front, an existing value to decode into, or a [`Reader`].
 //!
-//! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
-//! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding).
+//! Beside the root: [`layout`], [`len`], [`num`] and [`time`] (the framing types),
+//! [`cpp`] (Rust types for C++ standard types), [`ctx`] (the context type parameter of
+//! `encode` and `decode`) and [`explain`](mod@explain) (the annotated encoding).
 //!
 //! # Speed
 //!

@@ -268,10 +268,7 @@ fn scalar_groups_past_sixteen_nest() {
     assert!(flat.contains(&format!("&{nested_values}")), "{flat}");
     let pattern = val(&[val(&binds), "__f17".to_owned()]);
     let types = ty(&[ty(&tys), "u8".to_owned()]);
-    assert!(
-        flat.contains(&format!("let{pattern}=<{types}as")),
-        "{flat}"
-    );
+    assert!(flat.contains(&format!("let{pattern}=<{types}as")), "{flat}");
     // 300 fields: 19 chunks of up to sixteen, in two outer ones of sixteen and three.
     let flat = expand_fields(300);
     let chunk: Vec<String> = (0..16).map(|_| "u8".to_owned()).collect();

@@ -536,6 +536,7 @@ impl Text for V130 {
 
 /// A tuple of sixteen elements (std's `Debug` stops at twelve).
 #[derive(packed_core::Packed, Clone)]
+#[allow(clippy::type_complexity)]
 pub struct Tuple16(
     pub  (
         u8,
