@@ -349,19 +349,27 @@ fn check_case<L: Layout, E: Case>(config: &str) {
     );
 }
 
-/// `[E; K]` for the `K` of `values` (the generator's sequences hold 5 to 8 elements).
+/// Calls `$check::<L, E, K>(what, values, bytes)` for the `K` of `values` (the
+/// generator's sequences hold 5 to 8 elements).
+macro_rules! for_len {
+    ($check:ident::<$l:ident, $e:ident>($what:expr, $values:expr, $bytes:expr)) => {
+        match $values.len() {
+            5 => $check::<$l, $e, 5>($what, $values, $bytes),
+            6 => $check::<$l, $e, 6>($what, $values, $bytes),
+            7 => $check::<$l, $e, 7>($what, $values, $bytes),
+            8 => $check::<$l, $e, 8>($what, $values, $bytes),
+            n => unreachable!("{n} elements"),
+        }
+    };
+}
+
+/// `[E; K]` for the `K` of `values`.
 fn check_fixed_array<L: Layout, E: Case>(what: &str, values: &[E], bytes: &[u8]) {
     fn one<L: Layout, E: Case, const K: usize>(what: &str, values: &[E], bytes: &[u8]) {
         let array: [E; K] = values.try_into().expect("K elements");
         check_as::<L, [E; K]>(what, &array, bytes);
     }
-    match values.len() {
-        5 => one::<L, E, 5>(what, values, bytes),
-        6 => one::<L, E, 6>(what, values, bytes),
-        7 => one::<L, E, 7>(what, values, bytes),
-        8 => one::<L, E, 8>(what, values, bytes),
-        n => unreachable!("{n} elements"),
-    }
+    for_len!(one::<L, E>(what, values, bytes));
 }
 
 /// `Fields<[E; K]>` (the elements one by one) for the `K` of `values`.
@@ -370,13 +378,7 @@ fn check_fields<L: Layout, E: Case>(what: &str, values: &[E], bytes: &[u8]) {
         let array: [E; K] = values.try_into().expect("K elements");
         check_as::<L, Fields<[E; K]>>(what, &Fields(array), bytes);
     }
-    match values.len() {
-        5 => one::<L, E, 5>(what, values, bytes),
-        6 => one::<L, E, 6>(what, values, bytes),
-        7 => one::<L, E, 7>(what, values, bytes),
-        8 => one::<L, E, 8>(what, values, bytes),
-        n => unreachable!("{n} elements"),
-    }
+    for_len!(one::<L, E>(what, values, bytes));
 }
 
 /// Every file of one configuration, through `to_vec_as::<L>` and through the wrappers

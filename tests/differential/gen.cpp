@@ -711,22 +711,9 @@ void print(std::string& out, const T& v)
     for (size_t i = 0; i < v.size(); ++i)
       out += v[i] ? "1 " : "0 ";
     out += "] ";
-  } else if constexpr (is_spec<T, std::unordered_set>::value) {
-    out += "[ ";
-    for (const auto& e : v)
-      print(out, e);
-    out += "] ";
-  } else if constexpr (is_spec<T, std::unordered_map>::value) {
-    out += "[ ";
-    for (const auto& [k, m] : v) {
-      out += "{ ";
-      print(out, k);
-      print(out, m);
-      out += "} ";
-    }
-    out += "] ";
+
   } else if constexpr (is_spec<T, std::vector>::value || is_std_array<T>::value ||
-                       is_spec<T, std::set>::value) {
+                       is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value) {
     out += "[ ";
     for (const auto& e : v)
       print(out, e);
@@ -736,7 +723,7 @@ void print(std::string& out, const T& v)
     for (const auto& e : v.a)
       print(out, e);
     out += "] ";
-  } else if constexpr (is_spec<T, std::map>::value) {
+  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
     out += "[ ";
     for (const auto& [k, m] : v) {
       out += "{ ";
@@ -803,13 +790,7 @@ void bitsery_item(S& s, T& v)
     s.template ext<sizeof(typename T::rep)>(v, bitsery::ext::StdTimePoint{});
   } else if constexpr (is_bitset<T>::value) {
     s.ext(v, bitsery::ext::StdBitset{});
-  } else if constexpr (is_spec<T, std::unordered_map>::value) {
-    s.ext(v, bitsery::ext::StdMap{ kMaxSize }, [](auto& s2, auto& k, auto& m) {
-      bitsery_item(s2, k);
-      bitsery_item(s2, m);
-    });
-  } else if constexpr (is_spec<T, std::unordered_set>::value) {
-    s.ext(v, bitsery::ext::StdSet{ kMaxSize }, each);
+
   } else if constexpr (is_spec<T, std::vector>::value) {
     if constexpr (is_scalar_v<typename T::value_type>)
       s.template container<sizeof(typename T::value_type)>(v, kMaxSize);
@@ -828,12 +809,12 @@ void bitsery_item(S& s, T& v)
       bitsery_item(s, e);
   } else if constexpr (is_spec<T, std::optional>::value) {
     s.ext(v, bitsery::ext::StdOptional{}, each);
-  } else if constexpr (is_spec<T, std::map>::value) {
+  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
     s.ext(v, bitsery::ext::StdMap{ kMaxSize }, [](auto& s2, auto& k, auto& m) {
       bitsery_item(s2, k);
       bitsery_item(s2, m);
     });
-  } else if constexpr (is_spec<T, std::set>::value) {
+  } else if constexpr (is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value) {
     s.ext(v, bitsery::ext::StdSet{ kMaxSize }, each);
   } else if constexpr (is_spec<T, std::pair>::value) {
     bitsery_item(s, v.first);

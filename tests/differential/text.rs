@@ -235,15 +235,23 @@ impl<K: Text + Ord, V: Text> Text for BTreeMap<K, V> {
         Ok(map)
     }
     fn print(&self, out: &mut String) {
-        out.push_str("[ ");
-        for (k, v) in self {
-            out.push_str("{ ");
-            k.print(out);
-            v.print(out);
-            out.push_str("} ");
-        }
-        out.push_str("] ");
+        print_map(self, out);
     }
+}
+
+/// `[ { k v } ... ]`, in the map's order.
+fn print_map<'a, K: Text + 'a, V: Text + 'a>(
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+    out: &mut String,
+) {
+    out.push_str("[ ");
+    for (k, v) in entries {
+        out.push_str("{ ");
+        k.print(out);
+        v.print(out);
+        out.push_str("} ");
+    }
+    out.push_str("] ");
 }
 
 /// `( )` or `( v )`.
@@ -394,14 +402,7 @@ impl<K: Text + Eq + std::hash::Hash, V: Text> Text for HashMap<K, V> {
         Ok(parse_seq::<(K, V)>(t)?.into_iter().collect())
     }
     fn print(&self, out: &mut String) {
-        out.push_str("[ ");
-        for (k, v) in self {
-            out.push_str("{ ");
-            k.print(out);
-            v.print(out);
-            out.push_str("} ");
-        }
-        out.push_str("] ");
+        print_map(self, out);
     }
 }
 

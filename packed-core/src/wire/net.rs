@@ -48,70 +48,38 @@ octets! {
     Ipv6Addr, 16;
 }
 
-impl Encode for SocketAddrV4 {
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::run(&[4, <u16 as Encode>::fixed_size::<C>().bytes()])
-    }
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        self.ip().encode::<C, W>(w)?;
-        self.port().encode::<C, W>(w)
-    }
+/// `Encode` and `Decode` for a socket address: its parts in order, `$get` of the value
+/// (by value: they are `Copy`) each of type `$part`, made back with `new`.
+macro_rules! socket {
+    ($($t:ident: $($get:ident: $part:ty),+;)*) => {$(
+        impl Encode for $t {
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                FixedSize::of(run::run_size(&[$(<$part as Encode>::fixed_size::<C>().bytes()),+]))
+            }
+            #[inline]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                $(self.$get().encode::<C, W>(w)?;)+
+                Ok(())
+            }
+        }
+        impl<'de> Decode<'de> for $t {
+            const MIN_WIRE: usize = 0 $(+ <$part as Decode<'de>>::MIN_WIRE)+;
+            const RESERVES_AHEAD: bool = false;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                FixedSize::of(<Self as Encode>::fixed_size::<C>().bytes())
+            }
+            #[inline]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                Ok(Self::new($(<$part>::decode::<C, R>(r)?),+))
+            }
+        }
+    )*};
 }
-
-impl<'de> Decode<'de> for SocketAddrV4 {
-    const MIN_WIRE: usize = 5;
-    const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(<Self as Encode>::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        Ok(Self::new(
-            Ipv4Addr::decode::<C, R>(r)?,
-            u16::decode::<C, R>(r)?,
-        ))
-    }
-}
-
-impl Encode for SocketAddrV6 {
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        let word = <u32 as Encode>::fixed_size::<C>().bytes();
-        FixedSize::of(run::run_size(&[
-            16,
-            <u16 as Encode>::fixed_size::<C>().bytes(),
-            word,
-            word,
-        ]))
-    }
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        self.ip().encode::<C, W>(w)?;
-        self.port().encode::<C, W>(w)?;
-        self.flowinfo().encode::<C, W>(w)?;
-        self.scope_id().encode::<C, W>(w)
-    }
-}
-
-impl<'de> Decode<'de> for SocketAddrV6 {
-    const MIN_WIRE: usize = 19;
-    const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(<Self as Encode>::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        Ok(Self::new(
-            Ipv6Addr::decode::<C, R>(r)?,
-            u16::decode::<C, R>(r)?,
-            u32::decode::<C, R>(r)?,
-            u32::decode::<C, R>(r)?,
-        ))
-    }
+socket! {
+    SocketAddrV4: ip: Ipv4Addr, port: u16;
+    SocketAddrV6: ip: Ipv6Addr, port: u16, flowinfo: u32, scope_id: u32;
 }
 
 /// `IpAddr` and `SocketAddr`: variant index 0 and the V4 form, or 1 and the V6 form.

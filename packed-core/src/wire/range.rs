@@ -31,50 +31,38 @@ fn decode_bounds<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     Ok((T::decode::<C, R>(r)?, T::decode::<C, R>(r)?))
 }
 
-impl<T: Encode> Encode for Range<T> {
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        two(T::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        encode_bounds::<C, T, W>(&self.start, &self.end, w)
-    }
+/// `Encode` and `Decode` for a range type, its bounds reached as `$bounds` of `$r` and
+/// the range made of bounds `$s` and `$e` as `$new`.
+macro_rules! range {
+    ($($range:ident: |$r:ident| $bounds:expr, |$s:ident, $e:ident| $new:expr;)*) => {$(
+        impl<T: Encode> Encode for $range<T> {
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                two(T::fixed_size::<C>().bytes())
+            }
+            #[inline]
+            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+                let $r = self;
+                let (start, end) = $bounds;
+                encode_bounds::<C, T, W>(start, end, w)
+            }
+        }
+        impl<'de, T: Decode<'de>> Decode<'de> for $range<T> {
+            const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(2);
+            const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
+            #[inline(always)]
+            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+                two(T::fixed_size::<C>().bytes())
+            }
+            #[inline]
+            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+                decode_bounds::<C, T, R>(r).map(|($s, $e)| $new)
+            }
+        }
+    )*};
 }
 
-impl<'de, T: Decode<'de>> Decode<'de> for Range<T> {
-    const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(2);
-    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        two(T::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        decode_bounds::<C, T, R>(r).map(|(start, end)| start..end)
-    }
-}
-
-impl<T: Encode> Encode for RangeInclusive<T> {
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        two(T::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        encode_bounds::<C, T, W>(self.start(), self.end(), w)
-    }
-}
-
-impl<'de, T: Decode<'de>> Decode<'de> for RangeInclusive<T> {
-    const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(2);
-    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        two(T::fixed_size::<C>().bytes())
-    }
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        decode_bounds::<C, T, R>(r).map(|(start, end)| start..=end)
-    }
+range! {
+    Range: |r| (&r.start, &r.end), |start, end| start..end;
+    RangeInclusive: |r| (r.start(), r.end()), |start, end| start..=end;
 }

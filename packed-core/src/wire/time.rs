@@ -16,7 +16,7 @@ use crate::fast::FixedSize;
 use crate::layout::{Conventions, Layout};
 use crate::num::{Int, IntCodec};
 use crate::time::{TimeForm, Unit};
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
 type L<C> = <C as Ctx>::Layout;
 type Width<C> = <<C as Ctx>::Time as TimeForm>::Width;
@@ -31,7 +31,7 @@ fn always_i64<C: Ctx>() -> bool {
 /// The fixed size of a count under `C`: the integer's, where integers have a fixed
 /// width.
 #[inline(always)]
-fn count_size<C: Ctx, T>() -> FixedSize<T> {
+pub(crate) fn count_size<C: Ctx, T>() -> FixedSize<T> {
     let width = if always_i64::<C>() {
         8
     } else {
@@ -109,83 +109,96 @@ pub(crate) fn out_of_range(offset: usize, type_name: &'static str) -> DecodeErro
     DecodeError::OutOfRange { offset, type_name }
 }
 
-/// The count of a `std::chrono::duration`; never negative.
-impl Encode for Duration {
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        count_size::<C, Self>()
+/// A value written as a chrono count: its signed span from zero (a duration's, or a
+/// time's from the Unix epoch) in nanoseconds, and back. Its `Encode` and `Decode`
+/// come from [`counted!`].
+pub(crate) trait Span: Sized {
+    /// The type's name, for errors.
+    const NAME: &'static str;
+    /// Whether the span is negative, and its magnitude in nanoseconds.
+    fn span(&self) -> (bool, u128);
+    /// The value of a span, if the type holds it.
+    fn from_span(negative: bool, nanos: u128) -> Option<Self>;
+}
+
+/// `Encode` and `Decode` of [`Span`] types: the count of the span in the context's
+/// unit and integer. A span the type cannot hold is [`DecodeError::OutOfRange`].
+macro_rules! counted {
+    ($($t:ty),*) => {$(
+        impl $crate::Encode for $t {
+            #[inline(always)]
+            fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
+                $crate::wire::time::count_size::<C, Self>()
+            }
+            #[inline]
+            fn encode<C: $crate::Ctx, W: $crate::Writer + ?Sized>(
+                &self,
+                w: &mut W,
+            ) -> Result<(), $crate::EncodeError> {
+                let (negative, nanos) = $crate::wire::time::Span::span(self);
+                $crate::wire::time::write_count::<C, W>(negative, nanos, <$t as $crate::wire::time::Span>::NAME, w)
+            }
+        }
+        impl<'de> $crate::Decode<'de> for $t {
+            const MIN_WIRE: usize = 1;
+            const RESERVES_AHEAD: bool = false;
+            #[inline(always)]
+            fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
+                $crate::wire::time::count_size::<C, Self>()
+            }
+            #[inline]
+            fn decode<C: $crate::Ctx, R: $crate::Reader<'de> + ?Sized>(
+                r: &mut R,
+            ) -> Result<Self, $crate::DecodeError> {
+                let name = <$t as $crate::wire::time::Span>::NAME;
+                let offset = r.offset();
+                let (negative, nanos) = $crate::wire::time::read_count::<C, R>(r, name)?;
+                <$t as $crate::wire::time::Span>::from_span(negative, nanos)
+                    .ok_or_else(|| $crate::wire::time::out_of_range(offset, name))
+            }
+        }
+    )*};
+}
+pub(crate) use counted;
+
+/// The count of a `std::chrono::duration`; a negative one is no `Duration`.
+impl Span for Duration {
+    const NAME: &'static str = "Duration";
+    fn span(&self) -> (bool, u128) {
+        (false, self.as_nanos())
     }
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        write_count::<C, W>(false, self.as_nanos(), "Duration", w)
+    fn from_span(negative: bool, nanos: u128) -> Option<Self> {
+        if negative {
+            return None;
+        }
+        duration(nanos)
     }
 }
 
-/// A negative count is [`DecodeError::OutOfRange`].
-impl<'de> Decode<'de> for Duration {
-    const MIN_WIRE: usize = 1;
-    const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
-    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        count_size::<C, Self>()
+counted!(Duration);
+
+/// `time_since_epoch().count()` of a `std::chrono::system_clock::time_point`: the
+/// signed count from the Unix epoch (the epoch of `system_clock` since C++20, and of
+/// libstdc++'s and MSVC's before). A time the platform's `SystemTime` cannot represent
+/// is out of range.
+#[cfg(feature = "std")]
+impl Span for std::time::SystemTime {
+    const NAME: &'static str = "SystemTime";
+    fn span(&self) -> (bool, u128) {
+        match self.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => (false, d.as_nanos()),
+            Err(before) => (true, before.duration().as_nanos()),
+        }
     }
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        let offset = r.offset();
-        match read_count::<C, R>(r, "Duration")? {
-            (false, nanos) => duration(nanos).ok_or_else(|| out_of_range(offset, "Duration")),
-            (true, _) => Err(out_of_range(offset, "Duration")),
+    fn from_span(negative: bool, nanos: u128) -> Option<Self> {
+        let since = duration(nanos)?;
+        if negative {
+            std::time::UNIX_EPOCH.checked_sub(since)
+        } else {
+            std::time::UNIX_EPOCH.checked_add(since)
         }
     }
 }
 
 #[cfg(feature = "std")]
-mod system_time {
-    use std::time::{SystemTime, UNIX_EPOCH};
-
-    use super::*;
-
-    /// `time_since_epoch().count()` of a `std::chrono::system_clock::time_point`: the
-    /// signed count from the Unix epoch (the epoch of `system_clock` since C++20, and
-    /// of libstdc++'s and MSVC's before).
-    impl Encode for SystemTime {
-        #[inline(always)]
-        fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-            count_size::<C, Self>()
-        }
-        #[inline]
-        fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-            let (negative, since) = match self.duration_since(UNIX_EPOCH) {
-                Ok(d) => (false, d),
-                Err(before) => (true, before.duration()),
-            };
-            write_count::<C, W>(negative, since.as_nanos(), "SystemTime", w)
-        }
-    }
-
-    /// A time the platform's `SystemTime` cannot represent is
-    /// [`DecodeError::OutOfRange`].
-    impl<'de> Decode<'de> for SystemTime {
-        const MIN_WIRE: usize = 1;
-        const RESERVES_AHEAD: bool = false;
-        #[inline(always)]
-        fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-            count_size::<C, Self>()
-        }
-        #[inline]
-        fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-            let offset = r.offset();
-            let (negative, nanos) = read_count::<C, R>(r, "SystemTime")?;
-            let since = duration(nanos);
-            since
-                .and_then(|d| {
-                    if negative {
-                        UNIX_EPOCH.checked_sub(d)
-                    } else {
-                        UNIX_EPOCH.checked_add(d)
-                    }
-                })
-                .ok_or_else(|| out_of_range(offset, "SystemTime"))
-        }
-    }
-}
+counted!(std::time::SystemTime);

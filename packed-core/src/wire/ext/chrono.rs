@@ -6,80 +6,49 @@
 
 use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 
-use super::super::time::{out_of_range, read_count, write_count};
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+use super::super::time::{counted, Span};
 
-/// Signed nanoseconds as (negative, magnitude).
-fn split(ns: i128) -> (bool, u128) {
+/// A `TimeDelta`'s span.
+fn span(d: TimeDelta) -> (bool, u128) {
+    let ns = i128::from(d.num_seconds()) * 1_000_000_000 + i128::from(d.subsec_nanos());
     (ns < 0, ns.unsigned_abs())
 }
 
-/// A `TimeDelta` of `secs` seconds and `nanos` more nanoseconds (signed total), if
-/// chrono holds it.
-fn delta(negative: bool, magnitude: u128) -> Option<TimeDelta> {
-    let secs = i64::try_from(magnitude / 1_000_000_000).ok()?;
-    let nanos = (magnitude % 1_000_000_000) as u32;
-    let d = TimeDelta::new(secs, nanos)?;
+/// The `TimeDelta` of a span, if chrono holds it.
+fn delta(negative: bool, nanos: u128) -> Option<TimeDelta> {
+    let secs = i64::try_from(nanos / 1_000_000_000).ok()?;
+    let d = TimeDelta::new(secs, (nanos % 1_000_000_000) as u32)?;
     Some(if negative { -d } else { d })
 }
 
-/// Nanoseconds of a `TimeDelta`.
-fn nanos(d: TimeDelta) -> i128 {
-    i128::from(d.num_seconds()) * 1_000_000_000 + i128::from(d.subsec_nanos())
-}
-
-impl Encode for TimeDelta {
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        let (negative, m) = split(nanos(*self));
-        write_count::<C, W>(negative, m, "TimeDelta", w)
+impl Span for TimeDelta {
+    const NAME: &'static str = "TimeDelta";
+    fn span(&self) -> (bool, u128) {
+        span(*self)
+    }
+    fn from_span(negative: bool, nanos: u128) -> Option<Self> {
+        delta(negative, nanos)
     }
 }
 
-impl<'de> Decode<'de> for TimeDelta {
-    const MIN_WIRE: usize = 1;
-    const RESERVES_AHEAD: bool = false;
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        let offset = r.offset();
-        let (negative, m) = read_count::<C, R>(r, "TimeDelta")?;
-        delta(negative, m).ok_or_else(|| out_of_range(offset, "TimeDelta"))
+impl Span for DateTime<Utc> {
+    const NAME: &'static str = "DateTime<Utc>";
+    fn span(&self) -> (bool, u128) {
+        span(*self - DateTime::UNIX_EPOCH)
+    }
+    fn from_span(negative: bool, nanos: u128) -> Option<Self> {
+        DateTime::UNIX_EPOCH.checked_add_signed(delta(negative, nanos)?)
     }
 }
 
-impl Encode for DateTime<Utc> {
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        let (negative, m) = split(nanos(*self - DateTime::UNIX_EPOCH));
-        write_count::<C, W>(negative, m, "DateTime<Utc>", w)
+impl Span for NaiveDateTime {
+    const NAME: &'static str = "NaiveDateTime";
+    fn span(&self) -> (bool, u128) {
+        self.and_utc().span()
+    }
+    fn from_span(negative: bool, nanos: u128) -> Option<Self> {
+        DateTime::<Utc>::from_span(negative, nanos).map(|t| t.naive_utc())
     }
 }
 
-impl<'de> Decode<'de> for DateTime<Utc> {
-    const MIN_WIRE: usize = 1;
-    const RESERVES_AHEAD: bool = false;
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        let offset = r.offset();
-        let (negative, m) = read_count::<C, R>(r, "DateTime<Utc>")?;
-        delta(negative, m)
-            .and_then(|d| DateTime::UNIX_EPOCH.checked_add_signed(d))
-            .ok_or_else(|| out_of_range(offset, "DateTime<Utc>"))
-    }
-}
-
-impl Encode for NaiveDateTime {
-    #[inline]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        self.and_utc().encode::<C, W>(w)
-    }
-}
-
-impl<'de> Decode<'de> for NaiveDateTime {
-    const MIN_WIRE: usize = 1;
-    const RESERVES_AHEAD: bool = false;
-    #[inline]
-    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        DateTime::<Utc>::decode::<C, R>(r).map(|t| t.naive_utc())
-    }
-}
+counted!(TimeDelta, DateTime<Utc>, NaiveDateTime);
