@@ -27,6 +27,17 @@ pub enum EncodeError {
         /// The field's `max`.
         max: usize,
     },
+    /// The caller's buffer cannot hold the encoding
+    /// ([`to_slice`](crate::to_slice), [`SliceWriter`](crate::SliceWriter)). Nothing
+    /// past the buffer was written; what it holds is unspecified.
+    BufferTooSmall {
+        /// Bytes the value needs: from [`to_slice`](crate::to_slice), its exact encoded
+        /// size; from a [`SliceWriter`](crate::SliceWriter) alone, the end of the
+        /// write that did not fit (a lower bound).
+        needed: usize,
+        /// The buffer's size.
+        capacity: usize,
+    },
     /// An I/O error from a [`std::io::Write`] sink.
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
@@ -59,6 +70,12 @@ pub enum EncodeError {
     },
     /// A `RefCell` was mutably borrowed while it was being encoded.
     AlreadyBorrowed,
+    /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
+    /// say: more than `u32::MAX` bytes with the size itself.
+    RecordTooLarge {
+        /// The record's size in bytes, its 4-byte size included.
+        size: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -74,6 +91,10 @@ impl fmt::Display for EncodeError {
             Self::LengthOverMax { len, max } => {
                 write!(f, "length {len} is over the field's `max` of {max}")
             }
+            Self::BufferTooSmall { needed, capacity } => write!(
+                f,
+                "the buffer holds {capacity} bytes; the encoding needs {needed}"
+            ),
             #[cfg(feature = "std")]
             Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
             Self::FixedSizeMismatch { type_name } => write!(
@@ -98,6 +119,11 @@ impl fmt::Display for EncodeError {
             Self::AlreadyBorrowed => {
                 f.write_str("a `RefCell` was mutably borrowed while it was being encoded")
             }
+            Self::RecordTooLarge { size } => write!(
+                f,
+                "growable record of {size} bytes does not fit its 4-byte size (at most {})",
+                u32::MAX
+            ),
             Self::Custom(msg) => f.write_str(msg),
         }
     }
@@ -318,6 +344,42 @@ pub enum DecodeError {
         /// The type read as the run.
         type_name: &'static str,
     },
+    /// A growable record's size (`#[packed(growable)]`) is below 4: it counts its own
+    /// 4 bytes, so no record is smaller.
+    RecordSizeTooSmall {
+        /// Offset of the size.
+        offset: usize,
+        /// The size read.
+        size: u32,
+    },
+    /// A growable record's size reaches past the end of the input, or of the growable
+    /// record it is nested in.
+    RecordSizeTooLarge {
+        /// Offset of the size (where the record starts).
+        offset: usize,
+        /// The size read.
+        size: u32,
+        /// Bytes from the record's start to the end of the input or of the enclosing
+        /// record.
+        available: usize,
+    },
+    /// A value inside a growable record reaches past the record's end: the record ends
+    /// inside a field (a field is in a record whole or not at all), or before an enum's
+    /// tag.
+    RecordEndsInsideField {
+        /// Offset of the read that crossed the end.
+        offset: usize,
+        /// Offset where the record ends.
+        record_end: usize,
+    },
+    /// [`Config::explain_input`](crate::Config::explain_input) only: the input decodes,
+    /// but a value in it is in a longer form than this library writes (a length prefix
+    /// with needless bytes), so its bytes cannot be attributed by writing the value.
+    Unexplained {
+        /// Where the input and the value's bytes part: the start of the growable record
+        /// that holds the value, or where the shorter of the two ends.
+        offset: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -357,6 +419,10 @@ impl DecodeError {
             | Self::InvalidUtf16 { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
+            | Self::RecordSizeTooSmall { offset, .. }
+            | Self::RecordSizeTooLarge { offset, .. }
+            | Self::RecordEndsInsideField { offset, .. }
+            | Self::Unexplained { offset }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
@@ -495,6 +561,29 @@ impl fmt::Display for DecodeError {
                 "`{type_name}` at byte {offset} was read as one fixed-size run, but its parts \
                  read another number of bytes than their `fixed_size` promised: a bug in a \
                  hand-written `Decode` impl inside it, not in the input"
+            ),
+            Self::RecordSizeTooSmall { offset, size } => write!(
+                f,
+                "growable record size {size} at byte {offset} is below 4, its own size"
+            ),
+            Self::RecordSizeTooLarge {
+                offset,
+                size,
+                available,
+            } => write!(
+                f,
+                "growable record size {size} at byte {offset} reaches past the end of the \
+                 input or of the enclosing record ({available} bytes left from its start)"
+            ),
+            Self::RecordEndsInsideField { offset, record_end } => write!(
+                f,
+                "the value at byte {offset} reaches past the end of its growable record at \
+                 byte {record_end}: a field is in a record whole or not at all"
+            ),
+            Self::Unexplained { offset } => write!(
+                f,
+                "the input decodes, but not in the form this library writes (near byte \
+                 {offset}), so its bytes cannot be explained"
             ),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }

@@ -73,6 +73,9 @@ pub type Varint = Spec<len::Leb128, num::ZigzagLeb128, num::Little, NoHeader, Bi
 
 /// A header written before a top-level message (never before a nested one).
 pub trait Header: 'static {
+    /// The header's length in bytes, for [`MaxSize`](crate::MaxSize). The default,
+    /// `usize::MAX`, gives messages with this header no maximum encoded size.
+    const SIZE: usize = usize::MAX;
     /// Writes the header for layout `L`.
     ///
     /// # Errors
@@ -89,6 +92,7 @@ pub trait Header: 'static {
 pub enum NoHeader {}
 
 impl Header for NoHeader {
+    const SIZE: usize = 0;
     #[inline(always)]
     fn write<L: Layout, W: Writer + ?Sized>(_w: &mut W) -> Result<(), EncodeError> {
         Ok(())
@@ -129,6 +133,7 @@ impl YasHeader {
 }
 
 impl Header for YasHeader {
+    const SIZE: usize = 7;
     #[inline]
     fn write<L: Layout, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
         framed(w, Role::Header, |w| w.write_bytes(&Self::bytes::<L>()))
@@ -201,6 +206,11 @@ pub trait Conventions: 'static {
     /// `std::string`s (YAS's `types/std/u16string.hpp`, `wstring.hpp`); otherwise as
     /// their code units (Bitsery's `text2b`, `text4b`).
     const WIDE_STRING_UTF8: bool;
+    /// How many bytes a single fieldless enum takes at most (the element form is never
+    /// longer), for [`MaxSize`](crate::MaxSize). The default gives enums under these
+    /// conventions no maximum encoded size.
+    #[doc(hidden)]
+    const SIZE: ReprSize = ReprSize::Unbounded;
 
     /// Writes the discriminant `v` of a single fieldless `#[repr(int)]` enum (a field,
     /// an `Option`'s value, an element of a `VecDeque`, set or map) under layout `L`.
@@ -245,6 +255,32 @@ pub trait Conventions: 'static {
     }
 }
 
+/// How many bytes a fieldless enum takes at most under a [`Conventions`], for
+/// [`MaxSize`](crate::MaxSize).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReprSize {
+    /// The integer in the layout's codec ([`BitseryConventions`]).
+    Int,
+    /// YAS's: a size byte and the raw bytes where YAS copies raw memory, else the
+    /// integer ([`YasConventions`]).
+    Yas,
+    /// Not known.
+    Unbounded,
+}
+
+/// The most bytes a fieldless enum whose integer is `I` takes under layout `L`.
+#[must_use]
+pub(crate) const fn repr_max_bytes<L: Layout, I: Int>() -> usize {
+    let int = <L::Int as IntCodec>::SIZE.max_bytes(I::BYTES);
+    match <L::Conventions as Conventions>::SIZE {
+        ReprSize::Int => int,
+        ReprSize::Yas if YasConventions::raw::<L, I>() => 1 + I::BYTES,
+        ReprSize::Yas => int,
+        ReprSize::Unbounded => usize::MAX,
+    }
+}
+
 /// Bitsery's conventions (`conventions = "bitsery"`): standard types add no framing of
 /// their own beyond Bitsery's size prefix. A fieldless enum is its integer, written
 /// like any integer of its type (Bitsery's `value4b(e)`), alone and in sequences alike
@@ -261,6 +297,7 @@ impl Conventions for BitseryConventions {
     const CHRONO_I64: bool = false;
     const BITSET_COUNT: bool = false;
     const WIDE_STRING_UTF8: bool = false;
+    const SIZE: ReprSize = ReprSize::Int;
 
     #[inline(always)]
     fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
@@ -316,6 +353,7 @@ impl Conventions for YasConventions {
     const CHRONO_I64: bool = true;
     const BITSET_COUNT: bool = true;
     const WIDE_STRING_UTF8: bool = true;
+    const SIZE: ReprSize = ReprSize::Yas;
 
     #[inline]
     fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(

@@ -33,6 +33,18 @@ pub use crate::wire::enums::{
 // elements with no count, in every layout), nested past sixteen fields.
 pub use crate::cpp::Fields;
 
+// A growable record's `encode` (`write_record` of the `RecordBody` the derive
+// implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
+// read where `Record::has_more`, else `AbsentField::absent` or its `default`).
+pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
+// `MaxSize::MAX_SIZE` of a derived type (`#[derive(MaxSize)]`): its fields' bounds
+// added up, an enum's tag and its largest variant, a fieldless enum's integer; and
+// `HEADER_SIZE`, its own layout's header.
+pub use crate::max_size::{
+    header_size, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
+};
+pub use crate::wire::enums::max_tag;
+
 use crate::explain::PathSeg;
 use crate::read::OwningReader;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
@@ -161,4 +173,24 @@ pub fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeE
 #[inline(always)]
 pub fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     crate::wire::read_header::<C, R>(r)
+}
+
+/// The value of a field of a growable record that the record does not hold (it was
+/// written before the field was added) and that has no `default = "..."`: the field
+/// type's `Default`, as Bitsery reads zeros.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no value for records that end before the field",
+    label = "a field of a growable record, which older records may not hold",
+    note = "implement `Default` for `{Self}`, or give the field `#[packed(default = \"...\")]`"
+)]
+pub trait AbsentField {
+    /// The field's value when the record does not hold it.
+    fn absent() -> Self;
+}
+
+impl<T: Default> AbsentField for T {
+    #[inline(always)]
+    fn absent() -> Self {
+        T::default()
+    }
 }

@@ -35,6 +35,7 @@ choice! {
         Kind = "kind",
         Crate = "crate",
         Bound = "bound",
+        Growable = "growable",
     }
 }
 
@@ -47,6 +48,15 @@ choice! {
         With = "with",
         Unit = "unit",
         Width = "width",
+        Default = "default",
+    }
+}
+
+choice! {
+    /// The keys of an enum variant's `#[packed(...)]`.
+    pub(crate) enum VariantKey ("packed variant attribute") {
+        Tag = "tag",
+        Other = "other",
     }
 }
 
@@ -82,6 +92,7 @@ pub(crate) struct Container {
     /// Made absolute: `::path` unless it starts with `crate`.
     pub(crate) krate: Option<Attr<syn::Path>>,
     pub(crate) bound: Option<Attr<Vec<syn::WherePredicate>>>,
+    pub(crate) growable: Option<Attr<()>>,
     /// Every known key written, valid value or not, in order.
     pub(crate) written: Vec<ContainerKey>,
     /// `#[repr(...)]`'s integer, if any.
@@ -99,8 +110,18 @@ pub(crate) struct Field {
     pub(crate) with: Option<Attr<syn::Path>>,
     pub(crate) unit: Option<Attr<TimeUnit>>,
     pub(crate) width: Option<Attr<TimeWidth>>,
+    pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
+}
+
+/// Attributes of an enum variant.
+#[derive(Default)]
+pub(crate) struct Variant {
+    /// `tag = N`: the variant's tag.
+    pub(crate) tag: Option<Attr<u64>>,
+    /// `other`: the variant unknown tags decode to.
+    pub(crate) other: Option<Attr<()>>,
 }
 
 /// Where an attribute sits, for messages.
@@ -123,7 +144,7 @@ impl Place {
     fn accepts(self, key: &str) -> bool {
         match self {
             Self::Container => ContainerKey::from_name(key).is_some(),
-            Self::Variant => false,
+            Self::Variant => VariantKey::from_name(key).is_some(),
             Self::Field => FieldKey::from_name(key).is_some(),
         }
     }
@@ -161,7 +182,7 @@ fn key_name(path: &syn::Path) -> String {
 /// Reports a key that is not valid in `place`, and consumes its value.
 fn unknown_key(diag: &Diagnostics, meta: &ParseNestedMeta<'_>, place: Place) -> syn::Result<()> {
     let name = key_name(&meta.path);
-    let msg = if let Some(elsewhere) = [Place::Container, Place::Field]
+    let msg = if let Some(elsewhere) = [Place::Container, Place::Variant, Place::Field]
         .into_iter()
         .find(|p| *p != place && p.accepts(&name))
     {
@@ -174,10 +195,7 @@ fn unknown_key(diag: &Diagnostics, meta: &ParseNestedMeta<'_>, place: Place) -> 
         match place {
             Place::Container => ContainerKey::unknown(&name),
             Place::Field => FieldKey::unknown(&name),
-            Place::Variant => format!(
-                "unknown packed {} attribute `{name}`; variants take no packed attributes",
-                place.name()
-            ),
+            Place::Variant => VariantKey::unknown(&name),
         }
     };
     diag.error(&meta.path, msg);
@@ -193,6 +211,22 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
         syn::parenthesized!(_content in meta.input);
     }
     Ok(())
+}
+
+/// Parses a key that takes no value (`skip`, `growable`, `other`); a value given is
+/// reported and consumed.
+fn parse_flag(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<()>>> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        diag.error(
+            &meta.path,
+            format_args!("`{}` takes no value", key_name(&meta.path)),
+        );
+        skip_value(meta)?;
+    }
+    Ok(Some(Spanned {
+        value: (),
+        span: meta.path.span(),
+    }))
 }
 
 /// Parses `= "name"` of a `T`.
@@ -259,6 +293,11 @@ impl IntValue for i64 {
 
 impl IntValue for usize {
     const A_TYPE: &'static str = "a `usize`";
+    const SIGNED: bool = false;
+}
+
+impl IntValue for u64 {
+    const A_TYPE: &'static str = "a `u64`";
     const SIGNED: bool = false;
 }
 
@@ -456,6 +495,10 @@ impl Container {
                     })?;
                     set_once(diag, &mut c.bound, p, preds);
                 }
+                // growable
+                ContainerKey::Growable => {
+                    set_once(diag, &mut c.growable, p, parse_flag(diag, meta)?);
+                }
             }
             Ok(())
         });
@@ -507,14 +550,7 @@ impl Field {
                     set_once(diag, &mut f.max, p, parse_int(diag, meta, "max = 100")?);
                 }
                 // skip
-                FieldKey::Skip => {
-                    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
-                        diag.error(p, "`skip` takes no value");
-                        skip_value(meta)?;
-                    }
-                    let span = p.span();
-                    set_once(diag, &mut f.skip, p, Some(Spanned { value: (), span }));
-                }
+                FieldKey::Skip => set_once(diag, &mut f.skip, p, parse_flag(diag, meta)?),
                 // with = "module"
                 FieldKey::With => {
                     let example = "with = \"my_module\"";
@@ -526,6 +562,14 @@ impl Field {
                 // unit = "ms"; width = "i32"
                 FieldKey::Unit => set_once(diag, &mut f.unit, p, parse_choice(diag, meta)?),
                 FieldKey::Width => set_once(diag, &mut f.width, p, parse_choice(diag, meta)?),
+                // default = "expression"
+                FieldKey::Default => {
+                    let example = "default = \"7\"";
+                    let expr = parse_str(diag, meta, example, "`default` expression", |lit| {
+                        lit.parse::<syn::Expr>()
+                    })?;
+                    set_once(diag, &mut f.default, p, expr);
+                }
             }
             Ok(())
         });
@@ -533,7 +577,22 @@ impl Field {
     }
 }
 
-/// Variants take no attributes; any key is reported.
-pub(crate) fn variant(diag: &Diagnostics, attrs: &[syn::Attribute]) {
-    for_each_meta(diag, attrs, |meta| unknown_key(diag, meta, Place::Variant));
+impl Variant {
+    /// Parses a variant's `#[packed(...)]`.
+    pub(crate) fn from_ast(diag: &Diagnostics, attrs: &[syn::Attribute]) -> Self {
+        let mut v = Self::default();
+        for_each_key(diag, attrs, Place::Variant, |meta, key| {
+            let p = &meta.path;
+            match key {
+                // tag = 7
+                VariantKey::Tag => {
+                    set_once(diag, &mut v.tag, p, parse_int(diag, meta, "tag = 7")?);
+                }
+                // other
+                VariantKey::Other => set_once(diag, &mut v.other, p, parse_flag(diag, meta)?),
+            }
+            Ok(())
+        });
+        v
+    }
 }

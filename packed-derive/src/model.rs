@@ -293,9 +293,20 @@ impl Tag {
         }
     }
 
-    /// Variant index `index` as a literal of the tag's type (`2u16`), located at `span`.
-    pub(crate) fn literal(self, index: usize, span: Span) -> syn::LitInt {
-        syn::LitInt::new(&format!("{index}{}", self.int_name()), span)
+    /// What the tag is, for messages: "the enum's tag type `u8`".
+    pub(crate) fn description(self) -> String {
+        match self {
+            Self::Conventions => format!(
+                "the variant index's size prefix (at most {})",
+                Self::Conventions.capacity() - 1
+            ),
+            Self::Fixed(width) => format!("the enum's tag type `{}`", width.name()),
+        }
+    }
+
+    /// Tag `tag` as a literal of the tag's type (`2u16`), located at `span`.
+    pub(crate) fn literal(self, tag: u64, span: Span) -> syn::LitInt {
+        syn::LitInt::new(&format!("{tag}{}", self.int_name()), span)
     }
 }
 

@@ -10,6 +10,7 @@ use core::cell::{Cell, RefCell};
 use core::cmp::Reverse;
 use core::num::{Saturating, Wrapping};
 
+use super::wrap::encode_as_pointee;
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -46,8 +47,17 @@ macro_rules! by_value {
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 T::decode::<C, R>(r).map($new)
             }
+            by_value!(@header $fixed);
         }
     };
+    // A pointer as the top-level message has its pointee's header, as it writes it.
+    (@header pointer) => {
+        #[inline(always)]
+        fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+            T::decode_header::<C, R>(r)
+        }
+    };
+    (@header value) => {};
     (@fixed value) => { FixedSize::of(T::fixed_size::<C>().bytes()) };
     (@fixed pointer) => { FixedSize::VARIES };
     (@min value) => { T::MIN_WIRE };
@@ -100,10 +110,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for RefCell<T> {
 macro_rules! pointers {
     ($($p:ident),*) => {$(
         impl<T: Encode + ?Sized> Encode for $p<T> {
-            #[inline(always)]
-            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-                (**self).encode::<C, W>(w)
-            }
+            encode_as_pointee!();
         }
         impl<'de> Decode<'de> for $p<str> {
             const MIN_WIRE: usize = 1;

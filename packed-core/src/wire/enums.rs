@@ -26,6 +26,10 @@ type Conv<C> = <<C as Ctx>::Layout as Layout>::Conventions;
 pub trait TagForm: 'static {
     /// The index as the derive numbers variants.
     type Index: Int;
+    /// *Wire format: `MaxSize`.* The integer's size in bytes, written by the layout's
+    /// integer codec; `None` for [`VariantIndex`], whose size [`max_tag`] works out.
+    #[doc(hidden)]
+    const INT_BYTES: Option<usize>;
     /// Writes `index` under `C`.
     ///
     /// # Errors
@@ -43,6 +47,7 @@ macro_rules! fixed_tag {
         /// `tag = "...`: the integer, by the layout's integer codec.
         impl TagForm for $t {
             type Index = $t;
+            const INT_BYTES: Option<usize> = Some(<$t as Int>::BYTES);
             #[inline(always)]
             fn write<C: Ctx, W: Writer + ?Sized>(index: $t, w: &mut W) -> Result<(), EncodeError> {
                 <<C::Layout as Layout>::Int as IntCodec>::write::<$t, <C::Layout as Layout>::Endian, W>(index, w)
@@ -64,6 +69,7 @@ pub enum VariantIndex {}
 
 impl TagForm for VariantIndex {
     type Index = u32;
+    const INT_BYTES: Option<usize> = None;
     #[inline(always)]
     fn write<C: Ctx, W: Writer + ?Sized>(index: u32, w: &mut W) -> Result<(), EncodeError> {
         if Conv::<C>::VARIANT_INDEX_BYTE {
@@ -92,6 +98,18 @@ fn index_too_large(index: u32) -> EncodeError {
     EncodeError::VariantIndexTooLarge {
         index: u64::from(index),
         max: u64::from(u8::MAX),
+    }
+}
+
+/// The most bytes a tag of form `T` takes under `C` when no tag is above `largest`
+/// (for `MaxSize`): the integer's in the layout's codec; one byte for YAS's variant
+/// index; Bitsery's size prefix of `largest`.
+#[must_use]
+pub const fn max_tag<C: Ctx, T: TagForm>(largest: u64) -> usize {
+    match T::INT_BYTES {
+        Some(bytes) => <<C::Layout as Layout>::Int as IntCodec>::SIZE.max_bytes(bytes),
+        None if Conv::<C>::VARIANT_INDEX_BYTE => 1,
+        None => <Compact as LenPrefix>::SIZE.max_bytes(largest as usize),
     }
 }
 

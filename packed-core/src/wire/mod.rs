@@ -12,7 +12,8 @@
 //! | `map` | `BTreeMap`, `BTreeSet`, `HashMap`, `HashSet` | a length prefix, then the entries in iteration order |
 //! | `wrap` | `Option`, `Box`, `&T`, `Cow<T>` | `Option`: a flag byte `0`/`1`, then the value; the others: the value |
 //! | `tuple` | tuples of up to 16, `Fields` of them | a count byte under YAS's conventions (not for `Fields`), then the elements in order |
-//! | `enums` | derived enums | the variant's index in the conventions' form or the `tag` integer, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the conventions' form |
+//! | `enums` | derived enums | the variant's tag (its index, `tag = N` or discriminant) in the conventions' form or the `tag` integer, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the conventions' form |
+//! | `record` | growable records (`#[packed(growable)]`) | a 4-byte size in the layout's byte order, counting itself, then the record's fields |
 //! | `sum` | `Result`, `Bound` | a variant index, then the value |
 //! | `nonzero` | `NonZero*` | the integer; zero refused |
 //! | `by_value` | `Rc`, `Arc`, `Cell`, `RefCell`, `Wrapping`, `Saturating`, `Reverse`, `Cow<[T]>` | the value they hold |
@@ -37,6 +38,7 @@ mod net;
 mod nonzero;
 mod prim;
 mod range;
+pub(crate) mod record;
 pub(crate) mod seq;
 mod string;
 mod sum;

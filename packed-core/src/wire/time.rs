@@ -159,6 +159,8 @@ macro_rules! counted {
         }
     )*};
 }
+// The optional chrono impls use it too.
+#[cfg(feature = "chrono")]
 pub(crate) use counted;
 
 /// The count of a `std::chrono::duration`; a negative one is no `Duration`.

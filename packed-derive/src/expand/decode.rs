@@ -8,7 +8,7 @@ use super::emit::{
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
 use super::field::{self, in_style, nest, nest_group, parts, Part, Spelling};
-use super::{fast, repr};
+use super::{fast, growable, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, Tag};
@@ -19,9 +19,10 @@ struct Shape {
     min_wire: TokenStream,
     /// The body of `decode`.
     decode: TokenStream,
-    /// The impl's other methods (structs: `decode_in_place`; fieldless enums:
-    /// `decode_contiguous`).
-    methods: TokenStream,
+    /// The body of `decode_in_place`, for structs.
+    in_place: Option<TokenStream>,
+    /// `decode_contiguous`, for fieldless enums.
+    contiguous: TokenStream,
 }
 
 pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
@@ -32,14 +33,38 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
     let Shape {
         min_wire,
         decode: body,
-        methods,
+        in_place,
+        contiguous,
     } = match &cont.data {
         Data::Struct(style, fields) => struct_shape(cont, *style, fields),
         Data::Tagged(tag, variants) => tagged_shape(*tag, variants, &name),
         Data::Repr(repr, _) => repr_shape(repr, &name),
     };
+    // A growable record reads its size around the body; its elements are records too,
+    // so it keeps no contiguous form of its own.
+    let min_wire = growable::min_wire(cont, min_wire);
+    let body = growable::decode(cont, body);
+    let contiguous = if cont.growable {
+        TokenStream::new()
+    } else {
+        contiguous
+    };
     let fixed_size = fast::fixed_size(cont, Trait::Decode);
     let inline = fast::inline_attr(cont);
+    let in_place = in_place.map(|in_place| {
+        let in_place = growable::decode(cont, in_place);
+        let sig = emit::decode_fn(
+            "decode_in_place",
+            quote!(&mut self, #READER: &mut #READER_TY,),
+            quote!(()),
+        );
+        quote! {
+            #inline
+            #sig {
+                #in_place
+            }
+        }
+    });
     let decode = emit::decode_fn("decode", quote!(#READER: &mut #READER_TY,), quote!(Self));
     let decode_header = emit::decode_fn(
         "decode_header",
@@ -61,7 +86,9 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
                 #body
             }
 
-            #methods
+            #in_place
+
+            #contiguous
 
             #[inline]
             #decode_header {
@@ -131,26 +158,18 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
             quote!(#read #(self.#ms = #binds;)*)
         }
     });
-    let sig = emit::decode_fn(
-        "decode_in_place",
-        quote!(&mut self, #READER: &mut #READER_TY,),
-        quote!(()),
-    );
-    let inline = fast::inline_attr(cont);
     let in_place = quote! {
-        #inline
-        #sig {
-            #run_in_place
-            #PACKED::Reader::enter(#READER)?;
-            #(#steps)*
-            #PACKED::Reader::leave(#READER);
-            #PACKED::__private::Ok(())
-        }
+        #run_in_place
+        #PACKED::Reader::enter(#READER)?;
+        #(#steps)*
+        #PACKED::Reader::leave(#READER);
+        #PACKED::__private::Ok(())
     };
     Shape {
         min_wire: quote!(0usize #(+ #mins)*),
         decode,
-        methods: in_place,
+        in_place: Some(in_place),
+        contiguous: TokenStream::new(),
     }
 }
 
@@ -162,9 +181,9 @@ fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
         .iter()
         .flat_map(|v| v.fields.iter())
         .map(field::length_check);
-    let arms = variants.iter().enumerate().map(|(i, v)| {
+    let arms = variants.iter().map(|v| {
         let vi = v.ident;
-        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
         let build = in_style(
             &quote!(Self::#vi),
             v.style,
@@ -173,6 +192,17 @@ fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
         );
         quote!(#tag => #build,)
     });
+    // A tag no variant has: the `other` variant (whose record's unread rest is skipped),
+    // else an error.
+    let unknown = match variants.iter().find(|v| v.other) {
+        Some(other) => {
+            let other = other.ident;
+            quote!(Self::#other)
+        }
+        None => quote! {
+            return #PACKED::__private::Err(#PACKED::__private::unknown_variant(#TAG_OFFSET, #name, #PACKED::__private::tag_bits(#TAG)))
+        },
+    };
     let decode = quote! {
         #(#checks)*
         #PACKED::Reader::enter(#READER)?;
@@ -180,7 +210,7 @@ fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
         let #TAG = #PACKED::__private::read_tag::<#inner, #tag_ty, #READER_TY>(#READER)?;
         let #VALUE = match #TAG {
             #(#arms)*
-            _ => return #PACKED::__private::Err(#PACKED::__private::unknown_variant(#TAG_OFFSET, #name, #PACKED::__private::tag_bits(#TAG))),
+            _ => #unknown,
         };
         #PACKED::Reader::leave(#READER);
         #PACKED::__private::Ok(#VALUE)
@@ -188,7 +218,8 @@ fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
     Shape {
         min_wire: quote!(1usize),
         decode,
-        methods: TokenStream::new(),
+        in_place: None,
+        contiguous: TokenStream::new(),
     }
 }
 
@@ -220,7 +251,8 @@ fn repr_shape(repr: &Spanned<ReprInt>, name: &str) -> Shape {
     Shape {
         min_wire: quote!(1usize),
         decode,
-        methods: contiguous,
+        in_place: None,
+        contiguous,
     }
 }
 
@@ -255,11 +287,13 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
     quote_spanned!(reported_at(at)=> #callee::#method::<#ctx, #r_ty>(#place #r)?)
 }
 
-/// The expression that reads one field.
+/// The expression that reads one field (where its growable record holds it), or its
+/// value when it is not read.
 fn read_field(f: &Field<'_>) -> TokenStream {
+    let absent = growable::absent_value(f);
     match field::callee(f, decode_trait) {
-        Some((callee, at)) => call(f, &callee, at, None),
-        None => quote!(#PACKED::__private::Default::default()),
+        Some((callee, at)) => growable::where_present(f, call(f, &callee, at, None), absent),
+        None => absent,
     }
 }
 
@@ -270,7 +304,12 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
     match field::callee(f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
             let read = call(f, &callee, at, Some(m));
-            quote_spanned!(reported_at(at)=> #read;)
+            let absent = growable::absent_value(f);
+            growable::where_present(
+                f,
+                quote_spanned!(reported_at(at)=> #read;),
+                quote!(self.#m = #absent;),
+            )
         }
         _ => {
             let read = read_field(f);
@@ -311,8 +350,8 @@ fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, Toke
         Spelling::Value,
     );
     let tys = nest_group(fields, group, Spelling::Type, |f| f.ty.to_token_stream());
-    let read = quote! {
-        let #pattern = <#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?;
-    };
-    (binds, read)
+    let whole = quote!(<#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?);
+    let each = nest_group(fields, group, Spelling::Value, read_field);
+    let read = growable::group(&fields[group[0]], &tys, whole, each);
+    (binds, quote!(let #pattern = #read;))
 }

@@ -69,6 +69,8 @@ pub(crate) const ITEMS: Name = Name("__items");
 pub(crate) const COUNT: Name = Name("__n");
 /// The vector `decode_contiguous` appends to.
 pub(crate) const OUT: Name = Name("__out");
+/// The growable record being read (`__rec: Record`), for the fields' presence.
+pub(crate) const RECORD: Name = Name("__rec");
 
 /// The binding of field `i` in patterns and in a struct read field by field.
 pub(crate) fn binding(i: usize) -> syn::Ident {
@@ -133,6 +135,8 @@ pub(crate) enum Trait {
     Encode,
     Decode,
     Kind,
+    /// The body of a growable record (`__private::RecordBody`).
+    RecordBody,
 }
 
 impl Trait {
@@ -142,6 +146,7 @@ impl Trait {
             Self::Encode => quote!(#PACKED::Encode),
             Self::Decode => quote!(#PACKED::Decode<#DE>),
             Self::Kind => quote!(#PACKED::Kind),
+            Self::RecordBody => quote!(#PACKED::__private::RecordBody),
         }
     }
 
@@ -151,7 +156,7 @@ impl Trait {
     pub(crate) fn path_for(self, f: &Field<'_>) -> TokenStream {
         match self {
             Self::Decode if f.owned => quote!(#PACKED::Decode<'static>),
-            Self::Encode | Self::Decode | Self::Kind => self.path(),
+            Self::Encode | Self::Decode | Self::Kind | Self::RecordBody => self.path(),
         }
     }
 
@@ -166,7 +171,7 @@ impl Trait {
         let trait_path = self.path();
         let (_, ty_g, _) = generics.split_for_impl();
         let impl_generics = match self {
-            Self::Encode | Self::Kind => generics.clone(),
+            Self::Encode | Self::Kind | Self::RecordBody => generics.clone(),
             Self::Decode => {
                 let mut g = generics.clone();
                 let bounds: Vec<syn::Lifetime> =

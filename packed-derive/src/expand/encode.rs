@@ -8,7 +8,7 @@ use super::emit::{
     WRITER_TY,
 };
 use super::field::{self, in_style, nest_group, parts, Part, Spelling};
-use super::{fast, repr};
+use super::{fast, growable, repr};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, Tag};
@@ -22,6 +22,12 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         Data::Struct(_, fields) => (struct_body(cont, fields), TokenStream::new()),
         Data::Tagged(tag, variants) => (tagged_body(*tag, variants), TokenStream::new()),
         Data::Repr(repr, _) => repr_methods(repr),
+    };
+    // A growable record writes its size around the body, which moves to `RecordBody`;
+    // its elements are records too, so it keeps no contiguous form of its own.
+    let (body, methods, record_body) = match growable::encode(cont, &body) {
+        Some((framed, record_body)) => (framed, TokenStream::new(), record_body),
+        None => (body, methods, TokenStream::new()),
     };
     let fixed_size = fast::fixed_size(cont, Trait::Encode);
     let inline = fast::inline_attr(cont);
@@ -45,6 +51,8 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
                 #PACKED::__private::write_header::<#inner, #WRITER_TY>(#WRITER)
             }
         }
+
+        #record_body
     }
 }
 
@@ -68,10 +76,10 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
 /// An enum: the variant's index as its tag, then the variant's fields.
 fn tagged_body(tag_ty: Tag, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
-    let arms = variants.iter().enumerate().map(|(i, v)| {
+    let arms = variants.iter().map(|v| {
         let vi = v.ident;
         let name = vi.to_string();
-        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
         let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
         let pat = in_style(
             &quote!(Self::#vi),

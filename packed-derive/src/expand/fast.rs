@@ -12,12 +12,16 @@ use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
 /// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
-/// at least one written field): it gets `fixed_size` and codes itself through the run
-/// helpers, which take one run where `fixed_size` is not 0 and the fields otherwise.
+/// at least one written field, not growable: a record's size on the wire is whatever
+/// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
+/// which take one run where `fixed_size` is not 0 and the fields otherwise.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
+    if cont.growable {
+        return None;
+    }
     let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))
         && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)
