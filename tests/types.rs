@@ -163,6 +163,59 @@ fn variant_index_too_large_for_yas() {
     assert_eq!(out, hex("ff 8100"));
 }
 
+/// Explicit tags (`tag = N`, discriminants) take the same form as indices: Bitsery's
+/// size prefix (128 is `80 80`, 200 is `80 c8`), YAS's raw byte (past 255 an encode
+/// error); with `tag = "..."` on the enum, that integer.
+#[test]
+fn explicit_tags_take_the_index_form() {
+    #[derive(Packed, Debug, PartialEq)]
+    enum Tagged {
+        #[packed(tag = 128)]
+        A(u8),
+        B,
+        #[packed(tag = 300)]
+        C,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[repr(u8)]
+    enum Disc {
+        X(u16) = 127,
+        Y,
+    }
+    check::<Bitsery, _>(&Tagged::A(7), &hex("8080 07"));
+    check::<Bitsery, _>(&Tagged::B, &hex("8081"));
+    check::<Bitsery, _>(&Tagged::C, &hex("812c"));
+    check::<YasNoHeader, _>(&Tagged::A(7), &hex("80 07"));
+    check::<YasNoHeader, _>(&Tagged::B, &hex("81"));
+    assert_eq!(
+        packed_core::to_vec_as::<YasNoHeader, _>(&Tagged::C),
+        Err(EncodeError::VariantIndexTooLarge {
+            index: 300,
+            max: 255
+        })
+    );
+    check::<Bitsery, _>(&Disc::X(1), &hex("7f 0100"));
+    check::<Bitsery, _>(&Disc::Y, &hex("8080"));
+    check::<YasNoHeader, _>(&Disc::Y, &hex("80"));
+    // A tag no variant has, in either form.
+    assert_eq!(
+        refused::<Bitsery, Tagged>(&hex("00")),
+        UnknownVariant {
+            offset: 0,
+            type_name: "Tagged",
+            tag: 0
+        }
+    );
+    assert_eq!(
+        refused::<YasNoHeader, Disc>(&hex("7e")),
+        UnknownVariant {
+            offset: 0,
+            type_name: "Disc",
+            tag: 126
+        }
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Chrono
 // ---------------------------------------------------------------------------------------
@@ -590,6 +643,92 @@ fn chrono_types() {
         OutOfRange {
             offset: 0,
             type_name: "TimeDelta"
+        }
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Inside growable records
+// ---------------------------------------------------------------------------------------
+
+/// The address a record without one takes.
+fn unspecified() -> SocketAddr {
+    SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0))
+}
+
+/// Version 1 of a growable record of the new types.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(growable)]
+struct Held1 {
+    #[packed(default = "NonZeroU32::MIN")]
+    id: NonZeroU32,
+    #[packed(default = "unspecified()")]
+    at: SocketAddr,
+}
+
+/// Version 2: fields appended, which version 1's records do not hold.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(growable)]
+struct Held2 {
+    #[packed(default = "NonZeroU32::MIN")]
+    id: NonZeroU32,
+    #[packed(default = "unspecified()")]
+    at: SocketAddr,
+    #[packed(unit = "ms", width = "i32")]
+    after: Duration,
+    #[packed(default = "Bound::Unbounded")]
+    until: Bound<u16>,
+    pair: Fields<(u8, Rc<str>)>,
+    bits: Bitset<4>,
+}
+
+/// The new types inside growable records: their bytes within the record's size, and
+/// each version reading the other's records (the newer one's fields take their
+/// `default`, the older one skips what it does not know).
+#[test]
+fn in_growable_records() {
+    let at = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::new(10, 0, 0, 1), 80));
+    let v1 = Held1 {
+        id: NonZeroU32::new(7).unwrap(),
+        at,
+    };
+    // The size (4 + 4 + 7 = 15), the id, then the address's index and octets and port.
+    let v1_bytes = hex("0f000000 07000000 00 0a000001 5000");
+    check::<Bitsery, _>(&v1, &v1_bytes);
+    let v2 = Held2 {
+        id: NonZeroU32::new(7).unwrap(),
+        at,
+        after: Duration::from_millis(2),
+        until: Bound::Excluded(9),
+        pair: Fields((1, Rc::from("a"))),
+        bits: Bitset([true, false, false, true]),
+    };
+    // ... then 2 ms as an i32, the bound's index and value, the pair's elements with no
+    // count, and the bitset's one byte: 15 + 4 + 3 + 3 + 1 = 26.
+    let v2_bytes = hex("1a000000 07000000 00 0a000001 5000 02000000 01 0900 01 01 61 09");
+    check::<Bitsery, _>(&v2, &v2_bytes);
+    // Under YAS the count is an i64, the pair still has no count, the bitset has its
+    // counts: 4 + 4 + 7 + 8 + 3 + (1 + 8 + 1) + (8 + 8 + 1).
+    let yas = packed_core::to_vec_as::<YasNoHeader, _>(&v2).unwrap();
+    assert_eq!(yas.len(), 4 + 4 + 7 + 8 + 3 + 10 + 17);
+    assert_eq!(&yas[..4], &(yas.len() as u32).to_le_bytes());
+    assert_eq!(
+        packed_core::from_slice_as::<YasNoHeader, Held2>(&yas),
+        Ok(v2)
+    );
+    // Version 2 reads version 1's record: the appended fields take their default.
+    let old = packed_core::from_slice::<Held2>(&v1_bytes).unwrap();
+    assert_eq!(old.until, Bound::Unbounded);
+    assert_eq!((old.after, old.bits), (Duration::ZERO, Bitset::new()));
+    assert_eq!(&*old.pair.0 .1, "");
+    // Version 1 reads version 2's record, and skips its tail.
+    assert_eq!(packed_core::from_slice::<Held1>(&v2_bytes), Ok(v1));
+    // A zero id inside a record is still refused, at its offset.
+    assert_eq!(
+        refused::<Bitsery, Held1>(&hex("0f000000 00000000 00 0a000001 5000")),
+        UnexpectedZero {
+            offset: 4,
+            type_name: "NonZeroU32"
         }
     );
 }
