@@ -72,8 +72,13 @@
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's tag, then its fields: its
 //! `tag = N`, or its discriminant, or one more than the previous variant's (so the
-//! variant's index where none is given). Two variants with one tag, a tag past the
-//! tag's width, and a discriminant that is not an integer literal are compile errors.
+//! variant's index where none is given). Without `tag = "..."` on the enum the tag takes
+//! the form of a `std::variant` index under the layout's conventions (Bitsery's size
+//! prefix: `7f` for 127, `80 80` for 128; YAS's one raw byte), explicit tags included;
+//! with it, that integer. Two variants with one tag, a tag past the tag's width (past
+//! 2^30 - 1 for the size prefix), and a discriminant that is not an integer literal are
+//! compile errors; a tag past 255 under YAS's conventions is
+//! [`EncodeError::VariantIndexTooLarge`] when it is written.
 //!
 //! Under `conventions = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
 //! memory where it can: a one-byte enum always, a wider one under `yas` and

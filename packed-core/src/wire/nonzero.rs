@@ -6,6 +6,7 @@ use core::num::{
     NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize,
 };
 
+use super::prim::through_int;
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -16,33 +17,12 @@ fn zero(offset: usize, type_name: &'static str) -> DecodeError {
 }
 
 macro_rules! nonzero {
-    ($($t:ident($int:ty)),*) => {$(
-        /// The integer.
-        impl Encode for $t {
-            #[inline(always)]
-            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(<$int as Encode>::fixed_size::<C>().bytes())
-            }
-            #[inline(always)]
-            fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-                self.get().encode::<C, W>(w)
-            }
-        }
-        /// The integer; zero is [`DecodeError::UnexpectedZero`].
-        impl<'de> Decode<'de> for $t {
-            const MIN_WIRE: usize = <$int as Decode<'de>>::MIN_WIRE;
-            const RESERVES_AHEAD: bool = false;
-            #[inline(always)]
-            fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                <$t as Encode>::fixed_size::<C>()
-            }
-            #[inline]
-            fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-                let offset = r.offset();
-                <$t>::new(<$int>::decode::<C, R>(r)?).ok_or_else(|| zero(offset, stringify!($t)))
-            }
-        }
-    )*};
+    ($($t:ident($int:ty)),*) => {
+        through_int! {$(
+            /// The integer; zero is [`DecodeError::UnexpectedZero`].
+            $t => $int, |v| v.get(), |i| $t::new(i), zero;
+        )*}
+    };
 }
 nonzero!(
     NonZeroU8(u8),
