@@ -211,7 +211,7 @@ fn bounds_by_hand() {
 /// A derived type with a `yas` layout of its own carries its header in `max_size`.
 #[test]
 fn a_derived_types_own_header_counts() {
-    #[derive(Packed, MaxSize)]
+    #[derive(Packed, MaxSize, Clone)]
     #[packed(layout = "yas")]
     struct Framed {
         #[packed(max = 4)]
@@ -225,6 +225,18 @@ fn a_derived_types_own_header_counts() {
     // Behind a reference or a box, as `to_vec` writes it.
     assert_eq!(packed_core::max_size::<Box<Framed>>(), 7 + 8 + 4);
     assert_eq!(packed_core::max_size::<&Framed>(), 7 + 8 + 4);
+    // Behind an `Rc`, an `Arc` or a `Cow` too, and read back through one.
+    let rc = std::rc::Rc::new(v);
+    assert_eq!(packed_core::max_size::<std::rc::Rc<Framed>>(), 7 + 8 + 4);
+    let bytes = packed_core::to_vec(&rc).unwrap();
+    assert_eq!(bytes.len(), 7 + 8 + 4);
+    assert_eq!(&bytes[..7], b"yas0017");
+    let back: std::rc::Rc<Framed> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(back.name, "abcd");
+    let arc: std::sync::Arc<Framed> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(packed_core::to_vec(&arc).unwrap(), bytes);
+    let cow: std::borrow::Cow<'_, Framed> = std::borrow::Cow::Borrowed(&*arc);
+    assert_eq!(packed_core::to_vec(&cow).unwrap(), bytes);
 }
 
 /// Strings, sequences and `with` fields without a bound make the type unbounded
