@@ -252,7 +252,7 @@ fn chrono_refuses_what_it_cannot_hold() {
     let e = EncodeError::TimeOutOfRange {
         type_name: "Duration",
         unit: "ms",
-        width: "i64",
+        width: 64,
     };
     let v = Times {
         ms: Duration::from_micros(1500),
@@ -270,7 +270,7 @@ fn chrono_refuses_what_it_cannot_hold() {
         Err(EncodeError::TimeOutOfRange {
             type_name: "Duration",
             unit: "s",
-            width: "i32"
+            width: 32
         })
     );
     // Under YAS the count is an i64, so the same value fits.

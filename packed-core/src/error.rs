@@ -65,8 +65,8 @@ pub enum EncodeError {
         type_name: &'static str,
         /// The unit (`"ms"`).
         unit: &'static str,
-        /// The integer the count is written as (`"i64"`).
-        width: &'static str,
+        /// The bits of the signed integer the count is written as (64 for an `i64`).
+        width: u8,
     },
     /// A `RefCell` was mutably borrowed while it was being encoded.
     AlreadyBorrowed,
@@ -114,7 +114,7 @@ impl fmt::Display for EncodeError {
                 width,
             } => write!(
                 f,
-                "`{type_name}` is not a whole number of `{unit}` that fits an `{width}`"
+                "`{type_name}` is not a whole number of `{unit}` that fits an `i{width}`"
             ),
             Self::AlreadyBorrowed => {
                 f.write_str("a `RefCell` was mutably borrowed while it was being encoded")

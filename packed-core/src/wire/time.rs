@@ -58,9 +58,9 @@ pub(crate) fn write_count<C: Ctx, W: Writer + ?Sized>(
         type_name,
         unit: TimeUnit::<C>::NAME,
         width: if always_i64::<C>() {
-            "i64"
+            64
         } else {
-            <Width<C> as crate::num::Num>::NAME
+            (<Width<C> as Int>::BYTES * 8) as u8
         },
     };
     if nanos % per != 0 {
