@@ -52,6 +52,7 @@
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
 //! | field | `unit` | the unit of the `std::chrono` counts in the field's value (`Duration`, `SystemTime`, also in an `Option`, `Vec`, array; see [`time`]): `"s"`, `"ms"`, `"us"`, `"ns"` | `"ns"` |
 //! | field | `width` | the integer of those counts under Bitsery's conventions (YAS always writes an `i64`): `"i32"`, `"i64"` | `"i64"` |
+//! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
 //! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
 //! | variant | `other` | on one unit variant of a growable enum, or of a fieldless `#[repr(int)]` enum: tags (or values) no variant has decode to it | |
@@ -195,7 +196,13 @@
 //!
 //! Beside the root: [`layout`], [`len`], [`num`] and [`time`] (the framing types),
 //! [`cpp`] (Rust types for C++ standard types), [`ctx`] (the context type parameter of
-//! `encode` and `decode`) and [`explain`](mod@explain) (the annotated encoding).
+//! `encode` and `decode`) and [`explain`](mod@explain) (the annotated encoding). Behind
+//! features, the bridges to the ecosystem: `serde` (module `packed_core::serde`: any
+//! serde type under any layout, with the derive's bytes), `bytes` (`BytesMut` and
+//! `BufMut` writers, decoding from `Buf` chunks; also `Encode`/`Decode` for `Bytes` and
+//! `BytesMut`) and `tokio` (`packed_core::tokio::Codec`, a length-delimited
+//! `tokio_util` codec); and impls for `uuid`, `smallvec`, `arrayvec`, `indexmap` and
+//! `chrono` types.
 //!
 //! # Speed
 //!
@@ -285,6 +292,9 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub mod bytes;
 mod config;
 pub mod cpp;
 pub mod ctx;
@@ -296,7 +306,13 @@ pub mod len;
 mod max_size;
 pub mod num;
 mod read;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
 pub mod time;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub mod tokio;
 mod traits;
 mod wire;
 mod write;

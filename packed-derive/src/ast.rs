@@ -85,6 +85,9 @@ pub(crate) enum Coding {
     Skip,
     /// `with = "module"`: through `module::encode` and `module::decode`.
     With(syn::Path),
+    /// `serde` (the key's span): through the type's serde impls
+    /// (`packed_core::__private::SerdeField`, feature `serde`).
+    Serde(proc_macro2::Span),
 }
 
 impl Field<'_> {
@@ -187,6 +190,7 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, growable: bool) -> Ve
 fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
     let skip = a.skip.as_ref().map(|s| (FieldKey::Skip, &s.key));
     let with = a.with.as_ref().map(|w| (FieldKey::With, &w.key));
+    let serde = a.serde.as_ref().map(|s| (FieldKey::Serde, &s.key));
     let len = a.len.as_ref().map(|l| (FieldKey::Len, &l.key));
     let max = a.max.as_ref().map(|m| (FieldKey::Max, &m.key));
     let unit = a.unit.as_ref().map(|u| (FieldKey::Unit, &u.key));
@@ -202,6 +206,12 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
         (with, max),
         (with, unit),
         (with, width),
+        (skip, serde),
+        (with, serde),
+        (serde, len),
+        (serde, max),
+        (serde, unit),
+        (serde, width),
     ] {
         if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
             let later = if pos(x) > pos(y) { x_path } else { y_path };
@@ -212,10 +222,11 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
         }
     }
     let time = time_form(&a);
-    match (&a.skip, a.with) {
-        (Some(_), _) => Coding::Skip,
-        (None, Some(with)) => Coding::With(with.value),
-        (None, None) => Coding::Type {
+    match (&a.skip, a.with, &a.serde) {
+        (Some(_), _, _) => Coding::Skip,
+        (None, Some(with), _) => Coding::With(with.value),
+        (None, None, Some(serde)) => Coding::Serde(serde.span),
+        (None, None, None) => Coding::Type {
             len: a.len.as_ref().map(Attr::spanned),
             max: a.max.as_ref().map(Attr::spanned),
             time,

@@ -48,6 +48,7 @@ choice! {
         With = "with",
         Unit = "unit",
         Width = "width",
+        Serde = "serde",
         Default = "default",
     }
 }
@@ -110,6 +111,7 @@ pub(crate) struct Field {
     pub(crate) with: Option<Attr<syn::Path>>,
     pub(crate) unit: Option<Attr<TimeUnit>>,
     pub(crate) width: Option<Attr<TimeWidth>>,
+    pub(crate) serde: Option<Attr<()>>,
     pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
@@ -562,6 +564,8 @@ impl Field {
                 // unit = "ms"; width = "i32"
                 FieldKey::Unit => set_once(diag, &mut f.unit, p, parse_choice(diag, meta)?),
                 FieldKey::Width => set_once(diag, &mut f.width, p, parse_choice(diag, meta)?),
+                // serde
+                FieldKey::Serde => set_once(diag, &mut f.serde, p, parse_flag(diag, meta)?),
                 // default = "expression"
                 FieldKey::Default => {
                     let example = "default = \"7\"";

@@ -40,12 +40,12 @@ mod prim;
 mod range;
 pub(crate) mod record;
 pub(crate) mod seq;
-mod string;
+pub(crate) mod string;
 mod sum;
 pub(crate) mod time;
 mod tuple;
 mod wide;
-mod wrap;
+pub(crate) mod wrap;
 
 use crate::layout::{Header, Layout};
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};

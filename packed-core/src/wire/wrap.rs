@@ -67,7 +67,7 @@ impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
+        write_flag(self.is_some(), w)?;
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -80,10 +80,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        match r.read_byte()? {
-            0 => Ok(None),
-            1 => T::decode::<C, R>(r).map(Some),
-            byte => Err(invalid_flag(r.offset() - 1, byte)),
+        if read_flag(r)? {
+            T::decode::<C, R>(r).map(Some)
+        } else {
+            Ok(None)
         }
     }
     #[inline]
@@ -91,13 +91,31 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         &mut self,
         r: &mut R,
     ) -> Result<(), DecodeError> {
-        match (r.read_byte()?, self.as_mut()) {
-            (0, _) => *self = None,
-            (1, Some(v)) => v.decode_in_place::<C, R>(r)?,
-            (1, None) => *self = Some(T::decode::<C, R>(r)?),
-            (byte, _) => return Err(invalid_flag(r.offset() - 1, byte)),
+        match (read_flag(r)?, self.as_mut()) {
+            (false, _) => *self = None,
+            (true, Some(v)) => v.decode_in_place::<C, R>(r)?,
+            (true, None) => *self = Some(T::decode::<C, R>(r)?),
         }
         Ok(())
+    }
+}
+
+/// Writes an `Option`'s presence flag.
+#[inline(always)]
+pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result<(), EncodeError> {
+    framed(w, Role::Flag, |w| w.write_byte(u8::from(present)))
+}
+
+/// Reads an `Option`'s presence flag.
+///
+/// # Errors
+/// [`DecodeError::InvalidOptionFlag`] for a byte other than `0` or `1`.
+#[inline(always)]
+pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+    match r.read_byte()? {
+        0 => Ok(false),
+        1 => Ok(true),
+        byte => Err(invalid_flag(r.offset() - 1, byte)),
     }
 }
 

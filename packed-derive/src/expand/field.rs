@@ -172,6 +172,11 @@ pub(crate) fn callee(
     match &f.coding {
         Coding::Skip => None,
         Coding::With(with) => Some((with.to_token_stream(), with.span())),
+        Coding::Serde(at) => {
+            let ty = f.ty;
+            let field = quote_spanned!(reported_at(*at)=> #PACKED::__private::SerdeField::<#ty>);
+            Some((field, *at))
+        }
         Coding::Type { .. } => {
             let (ty, at) = (f.ty, f.ty.span());
             let trait_path = trait_at(at);

@@ -61,7 +61,7 @@ pub(super) fn impl_max_size(cont: &Container<'_>) -> TokenStream {
 fn sum(fields: &[Field<'_>]) -> TokenStream {
     let parts = fields.iter().filter_map(|f| match &f.coding {
         Coding::Skip => None,
-        Coding::With(_) => Some(quote!(#PACKED::__private::usize::MAX)),
+        Coding::With(_) | Coding::Serde(_) => Some(quote!(#PACKED::__private::usize::MAX)),
         Coding::Type { .. } => Some(field_bound(f)),
     });
     quote!(#PACKED::__private::max_sum(&[#(#parts),*]))
