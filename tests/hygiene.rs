@@ -207,9 +207,32 @@ pub mod derived {
         int = "varint",
         endian = "little",
         header = "none",
-        enums = "plain"
+        conventions = "bitsery"
     )]
     pub struct Tuple(pub ::core::primitive::i32, pub ::std::string::String);
+
+    /// A chrono field with `unit` and `width`, a `Cow<'static, str>` (decoded owned),
+    /// and a data enum without `tag` (its index in the conventions' form).
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Timed {
+        /// Milliseconds in an `i32`.
+        #[packed(unit = "ms", width = "i32")]
+        pub after: ::core::time::Duration,
+        /// Owned text.
+        pub label: ::std::borrow::Cow<'static, ::core::primitive::str>,
+        /// A choice.
+        pub choice: Pick,
+    }
+
+    /// A data enum without `tag`.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Pick {
+        /// A byte.
+        A(::core::primitive::u8),
+        /// Nothing.
+        B,
+    }
+
     /// A generic growable record: fields that older records may lack take their
     /// `default` or their type's `Default`.
     #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -635,7 +658,8 @@ pub mod macro_groups {
 }
 
 use derived::{
-    Bounded, Everything, Evolving, Grown, Open, Point, Shape, Status, Tuple, Unit, Wide,
+    Bounded, Everything, Evolving, Grown, Open, Pick, Point, Shape, Status, Timed, Tuple, Unit,
+    Wide,
 };
 use packed_core::Kind;
 use rerouted::{Choice, Message};
@@ -716,6 +740,19 @@ fn prelude_free_enums_round_trip() {
         }
     );
     assert_eq!(packed_core::to_vec(&Shape::<u32>::Empty).unwrap(), [0, 0]);
+}
+
+#[test]
+fn prelude_free_std_types_round_trip() {
+    let t = Timed {
+        after: std::time::Duration::from_millis(2),
+        label: "x".into(),
+        choice: Pick::A(9),
+    };
+    let bytes = packed_core::to_vec(&t).unwrap();
+    assert_eq!(bytes, [2, 0, 0, 0, 1, b'x', 0, 9]);
+    let copy = bytes.clone();
+    assert_eq!(packed_core::from_slice::<Timed>(&copy).unwrap(), t);
 }
 
 #[test]

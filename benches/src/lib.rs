@@ -377,7 +377,7 @@ pub type FixedLen<P> = packed_core::layout::Spec<
     packed_core::num::Fixed,
     packed_core::num::Little,
     packed_core::layout::NoHeader,
-    packed_core::layout::PlainEnums,
+    packed_core::layout::BitseryConventions,
 >;
 
 macro_rules! layout_names {

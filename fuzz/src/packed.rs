@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
+use packed_core::cpp::Fields;
 use packed_core::layout::{
     Bitsery, BitseryBig, Varint, Yas, YasBig, YasCompacted, YasCompactedBig, YasNoHeader,
 };
@@ -211,13 +212,13 @@ pub enum EnumU8 {
     Max = 255,
 }
 
-/// The golden `ints_edge`.
+/// The golden `ints_edge`: values one by one (`Fields`), not `std::array`s.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
 pub struct IntsEdge {
-    i32s: [i32; 16],
-    u32s: [u32; 6],
-    u64s: [u64; 6],
-    i64s: [i64; 4],
+    i32s: Fields<[i32; 16]>,
+    u32s: Fields<[u32; 6]>,
+    u64s: Fields<[u64; 6]>,
+    i64s: Fields<[i64; 4]>,
 }
 
 /// Every other primitive.
@@ -620,7 +621,12 @@ pub struct OwnTree {
 
 /// YAS compacted lengths with LEB128 integers, big-endian, YAS enums.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
-#[packed(len = "yas-compacted", int = "varint", endian = "big", enums = "yas")]
+#[packed(
+    len = "yas-compacted",
+    int = "varint",
+    endian = "big",
+    conventions = "yas"
+)]
 pub struct OwnOdd {
     a: Vec<u64>,
     b: EnumI32,
@@ -681,7 +687,7 @@ sample! {
     Opt => Opt(Some(5));
     EnumI32 => EnumI32::Neg;
     EnumU8 => EnumU8::Max;
-    IntsEdge => IntsEdge { i32s: [7; 16], ..IntsEdge::default() };
+    IntsEdge => IntsEdge { i32s: Fields([7; 16]), ..IntsEdge::default() };
     Prims => Prims { c: 'x', cs: vec!['a', 'b'], ..Prims::default() };
     Strings => Strings(vec!["one".into(), "two".into(), String::new(), "four".into()]);
     Maps => Maps {

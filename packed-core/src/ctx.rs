@@ -4,7 +4,8 @@
 //! [`Layout`](Ctx::Layout) is what primitives, strings and sequences are written with.
 //! A derived type moves to its own layout with [`Enter`](Ctx::Enter); a field with
 //! `len = ...` or `max = N` narrows the context with [`WithLen`](Ctx::WithLen) and
-//! [`WithMax`](Ctx::WithMax). All of it is resolved at compile time: the generated code
+//! [`WithMax`](Ctx::WithMax), one with `unit = ...` or `width = ...` with
+//! [`WithTime`](Ctx::WithTime). All of it is resolved at compile time: the generated code
 //! for a `len = "u64"` field names `packed_core::len::U64` and contains no branch on
 //! the layout.
 //!
@@ -16,6 +17,7 @@ use core::marker::PhantomData;
 
 use crate::layout::{Layout, OwnLayout, Spec};
 use crate::len::LenPrefix;
+use crate::time::{self, TimeForm};
 
 mod sealed {
     pub trait Sealed {}
@@ -35,6 +37,11 @@ pub trait Ctx: sealed::Sealed + 'static {
     type WithLen<P: LenPrefix>: Ctx;
     /// This context with a `max` of `N` on the next sequence (a field's `max`).
     type WithMax<const N: usize>: Ctx;
+    /// How `std::chrono` counts (`Duration`, `SystemTime`) are written: the field's
+    /// `unit` and `width`, else nanoseconds in an `i64` ([`time::Default`]).
+    type Time: TimeForm;
+    /// This context with chrono counts written as `T` (a field's `unit`, `width`).
+    type WithTime<T: TimeForm>: Ctx;
 }
 
 /// How a derived type's own layout combines with its parent's: [`Native`] or
@@ -77,28 +84,36 @@ impl FieldLen for NoOverride {
 pub struct LenOverride<P>(PhantomData<fn() -> P>, core::convert::Infallible);
 impl<P> sealed::Sealed for LenOverride<P> {}
 impl<P: LenPrefix> FieldLen for LenOverride<P> {
-    type Apply<B: Layout> = Spec<P, B::Int, B::Endian, B::Header, B::Enums>;
+    type Apply<B: Layout> = Spec<P, B::Int, B::Endian, B::Header, B::Conventions>;
 }
 
-/// The context type: mode `M`, container layout `B`, field override `F`, `max` of `MAX`.
-/// Never constructed: it only names types.
-pub struct Context<M, B, F, const MAX: usize>(PhantomData<(M, B, F)>, core::convert::Infallible);
+/// The context type: mode `M`, container layout `B`, field override `F` of the length
+/// prefix, chrono form `T`, `max` of `MAX`. Never constructed: it only names types.
+pub struct Context<M, B, F, T, const MAX: usize>(
+    PhantomData<(M, B, F, T)>,
+    core::convert::Infallible,
+);
 
-impl<M, B, F, const MAX: usize> sealed::Sealed for Context<M, B, F, MAX> {}
+impl<M, B, F, T, const MAX: usize> sealed::Sealed for Context<M, B, F, T, MAX> {}
 
-impl<M: LayoutMode, B: Layout, F: FieldLen, const MAX: usize> Ctx for Context<M, B, F, MAX> {
+impl<M: LayoutMode, B: Layout, F: FieldLen, T: TimeForm, const MAX: usize> Ctx
+    for Context<M, B, F, T, MAX>
+{
     type Layout = F::Apply<B>;
     const MAX: usize = MAX;
-    type Elem = Context<M, B, F, { usize::MAX }>;
-    type Enter<O: OwnLayout> = Context<M, M::Resolve<O, B>, NoOverride, { usize::MAX }>;
-    type WithLen<P: LenPrefix> = Context<M, B, LenOverride<P>, MAX>;
-    type WithMax<const N: usize> = Context<M, B, F, N>;
+    type Elem = Context<M, B, F, T, { usize::MAX }>;
+    type Enter<O: OwnLayout> =
+        Context<M, M::Resolve<O, B>, NoOverride, time::Default, { usize::MAX }>;
+    type WithLen<P: LenPrefix> = Context<M, B, LenOverride<P>, T, MAX>;
+    type WithMax<const N: usize> = Context<M, B, F, T, N>;
+    type Time = T;
+    type WithTime<U: TimeForm> = Context<M, B, F, U, MAX>;
 }
 
 /// The context of a top-level message: types use their own attributes, the default
 /// layout is [`Bitsery`](crate::layout::Bitsery). What [`config`](crate::config) uses.
-pub type Root = Context<Native, crate::layout::Bitsery, NoOverride, { usize::MAX }>;
+pub type Root = Context<Native, crate::layout::Bitsery, NoOverride, time::Default, { usize::MAX }>;
 
 /// The context of a top-level message under layout `L` everywhere: what
 /// [`with::<L>`](crate::with) uses.
-pub type RootAs<L> = Context<Forced, L, NoOverride, { usize::MAX }>;
+pub type RootAs<L> = Context<Forced, L, NoOverride, time::Default, { usize::MAX }>;

@@ -49,6 +49,27 @@ pub enum EncodeError {
         /// The type written as the run.
         type_name: &'static str,
     },
+    /// The index of a data-carrying enum's variant does not fit the layout's form of
+    /// it: YAS's `std::variant` writes the index as one byte, so at most 255.
+    VariantIndexTooLarge {
+        /// The variant's index.
+        index: u64,
+        /// The largest index the form can write.
+        max: u64,
+    },
+    /// A `Duration` or `SystemTime` is not a whole number of the field's `unit`, or its
+    /// count does not fit the integer it is written as (a `Duration` over 292 years in
+    /// `i64` nanoseconds).
+    TimeOutOfRange {
+        /// The type (`"Duration"`, `"SystemTime"`).
+        type_name: &'static str,
+        /// The unit (`"ms"`).
+        unit: &'static str,
+        /// The bits of the signed integer the count is written as (64 for an `i64`).
+        width: u8,
+    },
+    /// A `RefCell` was mutably borrowed while it was being encoded.
+    AlreadyBorrowed,
     /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
     /// say: more than `u32::MAX` bytes with the size itself.
     RecordTooLarge {
@@ -94,6 +115,22 @@ impl fmt::Display for EncodeError {
                  number of bytes than their `fixed_size` promised: a bug in a hand-written \
                  `Encode` impl inside it, not in the value"
             ),
+            Self::VariantIndexTooLarge { index, max } => write!(
+                f,
+                "variant index {index} does not fit the layout's variant index (at most {max}); \
+                 give the enum a `tag` width"
+            ),
+            Self::TimeOutOfRange {
+                type_name,
+                unit,
+                width,
+            } => write!(
+                f,
+                "`{type_name}` is not a whole number of `{unit}` that fits an `i{width}`"
+            ),
+            Self::AlreadyBorrowed => {
+                f.write_str("a `RefCell` was mutably borrowed while it was being encoded")
+            }
             Self::RecordTooLarge { size } => write!(
                 f,
                 "growable record of {size} bytes does not fit its 4-byte size (at most {})",
@@ -255,6 +292,53 @@ pub enum DecodeError {
         /// Offset of the second occurrence of the key.
         offset: usize,
     },
+    /// A length prefix is over the capacity of a fixed-capacity type (`ArrayVec`,
+    /// `ArrayString`).
+    LengthOverCapacity {
+        /// Offset of the length prefix.
+        offset: usize,
+        /// The length read.
+        len: u64,
+        /// The type's capacity.
+        capacity: usize,
+    },
+    /// A length or count that a type fixes differs from the one in the input: YAS's
+    /// length before a fixed array (`std::array`), its count byte before a tuple, the
+    /// bit count and byte count of a bitset.
+    LengthMismatch {
+        /// Offset of the length or count.
+        offset: usize,
+        /// The length the type has.
+        expected: u64,
+        /// The length read.
+        found: u64,
+    },
+    /// A zero where the type cannot hold one (`NonZeroU32`, ...).
+    UnexpectedZero {
+        /// Offset of the value.
+        offset: usize,
+        /// The type.
+        type_name: &'static str,
+    },
+    /// A value read correctly that the Rust type cannot hold: a negative count for a
+    /// `Duration`, a time `SystemTime` cannot represent, a date outside `chrono`'s
+    /// range.
+    OutOfRange {
+        /// Offset of the value.
+        offset: usize,
+        /// The type.
+        type_name: &'static str,
+    },
+    /// Bits set beyond the end of a bitset in its last byte.
+    InvalidPadding {
+        /// Offset of the byte.
+        offset: usize,
+    },
+    /// A UTF-16 string with an unpaired surrogate.
+    InvalidUtf16 {
+        /// Offset of the code unit.
+        offset: usize,
+    },
     /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
     /// borrow from. Decode owned types from streams, or decode from a slice.
     CannotBorrow {
@@ -366,6 +450,12 @@ impl DecodeError {
             | Self::ByteLimitExceeded { offset, .. }
             | Self::ZeroWidthLimitExceeded { offset, .. }
             | Self::DuplicateKey { offset }
+            | Self::LengthOverCapacity { offset, .. }
+            | Self::LengthMismatch { offset, .. }
+            | Self::UnexpectedZero { offset, .. }
+            | Self::OutOfRange { offset, .. }
+            | Self::InvalidPadding { offset }
+            | Self::InvalidUtf16 { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
             | Self::RecordSizeTooSmall { offset, .. }
@@ -466,6 +556,40 @@ impl fmt::Display for DecodeError {
             ),
             Self::DuplicateKey { offset } => {
                 write!(f, "duplicate key at byte {offset}")
+            }
+            Self::LengthOverCapacity {
+                offset,
+                len,
+                capacity,
+            } => write!(
+                f,
+                "length {len} at byte {offset} is over the type's capacity of {capacity}"
+            ),
+            Self::LengthMismatch {
+                offset,
+                expected,
+                found,
+            } => write!(
+                f,
+                "length {found} at byte {offset}, but the type's length is {expected}"
+            ),
+            Self::UnexpectedZero { offset, type_name } => {
+                write!(
+                    f,
+                    "zero at byte {offset} for `{type_name}`, which cannot be zero"
+                )
+            }
+            Self::OutOfRange { offset, type_name } => {
+                write!(
+                    f,
+                    "value at byte {offset} is out of the range of `{type_name}`"
+                )
+            }
+            Self::InvalidPadding { offset } => {
+                write!(f, "bits set past the end of the bitset in byte {offset}")
+            }
+            Self::InvalidUtf16 { offset } => {
+                write!(f, "unpaired UTF-16 surrogate at byte {offset}")
             }
             Self::CannotBorrow { offset } => write!(
                 f,

@@ -39,10 +39,10 @@
 //! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
 //! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
-//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasEnums`]) | `"plain"` |
-//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
+//! | struct, enum | `conventions` | `"bitsery"`, `"yas"`: whose serializers of standard types the layout follows, for what the two libraries frame differently: fieldless enums, fixed arrays, tuples, the variant index, chrono counts, bitsets, wide strings ([`layout::Conventions`], [`layout::BitseryConventions`], [`layout::YasConventions`]; below) | `"bitsery"` |
+//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once (the YAS layouts with YAS's conventions, the others with Bitsery's); keys given beside it override | |
 //! | struct, enum | `growable` | a growable record (Bitsery's `ext::Growable`): a 4-byte size, then the fields, so that later versions may add fields and variants ([Evolution](#evolution-growable-records)) | |
-//! | enum | `tag` | width of the variant's tag: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
+//! | enum | `tag` | the tag as a fixed integer, by the layout's integer codec: `"u8"`, `"u16"`, `"u32"` | the conventions' form of a `std::variant` index: Bitsery's size prefix (`7f` for 127, `80 80` for 128), YAS's one raw byte (at most 255, else [`EncodeError::VariantIndexTooLarge`]) |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
 //! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
@@ -50,6 +50,8 @@
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
+//! | field | `unit` | the unit of the `std::chrono` counts in the field's value (`Duration`, `SystemTime`, also in an `Option`, `Vec`, array; see [`time`]): `"s"`, `"ms"`, `"us"`, `"ns"` | `"ns"` |
+//! | field | `width` | the integer of those counts under Bitsery's conventions (YAS always writes an `i64`): `"i32"`, `"i64"` | `"i64"` |
 //! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
 //! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
@@ -71,10 +73,15 @@
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's tag, then its fields: its
 //! `tag = N`, or its discriminant, or one more than the previous variant's (so the
-//! variant's index where none is given). Two variants with one tag, a tag past the
-//! tag's width, and a discriminant that is not an integer literal are compile errors.
+//! variant's index where none is given). Without `tag = "..."` on the enum the tag takes
+//! the form of a `std::variant` index under the layout's conventions (Bitsery's size
+//! prefix: `7f` for 127, `80 80` for 128; YAS's one raw byte), explicit tags included;
+//! with it, that integer. Two variants with one tag, a tag past the tag's width (past
+//! 2^30 - 1 for the size prefix), and a discriminant that is not an integer literal are
+//! compile errors; a tag past 255 under YAS's conventions is
+//! [`EncodeError::VariantIndexTooLarge`] when it is written.
 //!
-//! Under `enums = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
+//! Under `conventions = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
 //! memory where it can: a one-byte enum always, a wider one under `yas` and
 //! `yas-noheader` (neither compacted nor big-endian); signedness plays no part.
 //! - A single enum (a field, an `Option`'s value, an element of a `VecDeque`, set or
@@ -84,8 +91,8 @@
 //!   **no size byte** per element, since YAS copies a `std::vector`, `std::array` or C
 //!   array of them in one piece; otherwise each one's integer, as alone. A `VecDeque`
 //!   is YAS's `std::deque`, which writes one element at a time, so it keeps the size
-//!   bytes. A fixed array `[E; N]` writes no length (where YAS's `std::array` writes
-//!   `N`), and its elements as a `Vec`'s.
+//!   bytes. A fixed array `[E; N]` is a `std::array`: its length `N`, then its elements
+//!   as a `Vec`'s; [`cpp::Fields`] of one writes each as alone, with no length.
 //!
 //! | `#[repr(i16)]`, value `-32768` | `yas` / `yas-noheader` | `yas-compacted` | `yas` + `endian = "big"` |
 //! |---|---|---|---|
@@ -187,12 +194,15 @@
 //! past the message, or [`messages`] until it ends), a slice whole or in front, an
 //! existing value to decode into, or a [`Reader`].
 //!
-//! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
-//! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding). Behind features, the bridges to the ecosystem: `serde` (module
-//! `packed_core::serde`: any serde type under any layout, with the derive's bytes),
-//! `bytes` (`BytesMut` and `BufMut` writers, decoding from `Buf` chunks) and `tokio`
-//! (`packed_core::tokio::Codec`, a length-delimited `tokio_util` codec).
+//! Beside the root: [`layout`], [`len`], [`num`] and [`time`] (the framing types),
+//! [`cpp`] (Rust types for C++ standard types), [`ctx`] (the context type parameter of
+//! `encode` and `decode`) and [`explain`](mod@explain) (the annotated encoding). Behind
+//! features, the bridges to the ecosystem: `serde` (module `packed_core::serde`: any
+//! serde type under any layout, with the derive's bytes), `bytes` (`BytesMut` and
+//! `BufMut` writers, decoding from `Buf` chunks; also `Encode`/`Decode` for `Bytes` and
+//! `BytesMut`) and `tokio` (`packed_core::tokio::Codec`, a length-delimited
+//! `tokio_util` codec); and impls for `uuid`, `smallvec`, `arrayvec`, `indexmap` and
+//! `chrono` types.
 //!
 //! # Speed
 //!
@@ -286,6 +296,7 @@ pub struct ReadmeDoctests;
 #[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub mod bytes;
 mod config;
+pub mod cpp;
 pub mod ctx;
 mod error;
 pub mod explain;
@@ -298,6 +309,7 @@ mod read;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
+pub mod time;
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
 pub mod tokio;

@@ -27,8 +27,11 @@ pub use crate::fast::run::{
 // `decode_contiguous` (`write_repr_elements`, `read_repr_elements`).
 pub use crate::wire::enums::{
     read_repr_elements, read_repr_value, read_tag, tag_bits, unknown_variant, write_repr,
-    write_repr_elements, write_tag,
+    write_repr_elements, write_tag, VariantIndex,
 };
+// A struct's groups of consecutive scalar fields: one `Fields` of a tuple each (its
+// elements with no count, in every layout), nested past sixteen fields.
+pub use crate::cpp::Fields;
 
 // A growable record's `encode` (`write_record` of the `RecordBody` the derive
 // implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
@@ -38,11 +41,13 @@ pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
 // added up, an enum's tag and its largest variant, a fieldless enum's integer; and
 // `HEADER_SIZE`, its own layout's header.
 pub use crate::max_size::{
-    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
+    header_size, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
 };
+pub use crate::wire::enums::max_tag;
 
 use crate::explain::PathSeg;
-use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::read::OwningReader;
+use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).
@@ -84,11 +89,77 @@ impl<T: HasLength> HasLength for alloc::boxed::Box<T> {}
 impl<K, V, S> HasLength for std::collections::HashMap<K, V, S> {}
 #[cfg(feature = "std")]
 impl<T, S> HasLength for std::collections::HashSet<T, S> {}
+has_length! {
+    alloc::collections::LinkedList<T>, T; alloc::collections::BinaryHeap<T>, T;
+    alloc::rc::Rc<str>; alloc::sync::Arc<str>; crate::cpp::U16String; crate::cpp::WString;
+}
+impl<T> HasLength for alloc::rc::Rc<[T]> {}
+impl<T> HasLength for alloc::sync::Arc<[T]> {}
+impl<T: Clone> HasLength for alloc::borrow::Cow<'_, [T]> {}
+#[cfg(feature = "bytes")]
+has_length! { bytes::Bytes; bytes::BytesMut; }
+#[cfg(feature = "smallvec")]
+impl<T, const N: usize> HasLength for smallvec::SmallVec<[T; N]> {}
+#[cfg(feature = "arrayvec")]
+impl<T, const N: usize> HasLength for arrayvec::ArrayVec<T, N> {}
+#[cfg(feature = "arrayvec")]
+impl<const N: usize> HasLength for arrayvec::ArrayString<N> {}
+#[cfg(feature = "indexmap")]
+impl<K, V, S> HasLength for indexmap::IndexMap<K, V, S> {}
+#[cfg(feature = "indexmap")]
+impl<T, S> HasLength for indexmap::IndexSet<T, S> {}
 
 /// Compile-time check behind a field's `len` and `max`: emitted for every field with
 /// either.
 #[inline(always)]
 pub fn assert_has_length<T: HasLength + ?Sized>() {}
+
+/// Types that hold `std::chrono` counts: the only ones a field's `unit` and `width` can
+/// apply to ([`assert_has_time`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` holds no chrono count, so `unit` and `width` cannot apply to it",
+    label = "set on a field of type `{Self}`",
+    note = "`unit` and `width` apply to `Duration` and `SystemTime` (and with the `chrono` feature `TimeDelta`, `DateTime<Utc>`, `NaiveDateTime`), and to `Option`s, `Box`es, arrays, `Vec`s and `VecDeque`s of them"
+)]
+pub trait HasTime {}
+
+impl HasTime for core::time::Duration {}
+#[cfg(feature = "std")]
+impl HasTime for std::time::SystemTime {}
+impl<T: HasTime> HasTime for Option<T> {}
+impl<T: HasTime> HasTime for alloc::boxed::Box<T> {}
+impl<T: HasTime> HasTime for alloc::vec::Vec<T> {}
+impl<T: HasTime> HasTime for alloc::collections::VecDeque<T> {}
+impl<T: HasTime, const N: usize> HasTime for [T; N] {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::TimeDelta {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::DateTime<chrono::Utc> {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::NaiveDateTime {}
+
+/// Compile-time check behind a field's `unit` and `width`: emitted for every field with
+/// either.
+#[inline(always)]
+pub fn assert_has_time<T: HasTime + ?Sized>() {}
+
+/// Decodes a field whose type holds a `'static` lifetime (`Cow<'static, str>`) from any
+/// input, its `Cow`s owned: `decode` and `decode_in_place` of such a field.
+#[inline]
+pub fn decode_owned<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    T::decode::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
+
+/// [`decode_owned`] into `*v`.
+#[inline]
+pub fn decode_owned_in_place<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    v: &mut T,
+    r: &mut R,
+) -> Result<(), DecodeError> {
+    v.decode_in_place::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.

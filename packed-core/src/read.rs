@@ -495,6 +495,63 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     }
 }
 
+/// A reader that lends nothing: `inner`'s bytes, as a `Reader<'static>` whose borrows
+/// fail and whose `read_cow` copies. What a derived type decodes a field through whose
+/// type holds a `'static` lifetime (`Cow<'static, str>`, `Option<Cow<'static, [u8]>>`):
+/// such a field cannot borrow from an input of any shorter lifetime, so its `Cow`s are
+/// decoded owned, from any input.
+#[doc(hidden)]
+pub struct OwningReader<'r, R: ?Sized>(pub &'r mut R);
+
+impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
+    #[inline]
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        self.0.read_into(out)
+    }
+    #[inline]
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        self.0.read_byte()
+    }
+    #[inline]
+    fn borrow_bytes(&mut self, _n: usize) -> Result<&'static [u8], DecodeError> {
+        Err(DecodeError::CannotBorrow {
+            offset: self.0.offset(),
+        })
+    }
+    #[inline]
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        self.0.read_append(n, out)
+    }
+    #[inline]
+    fn offset(&self) -> usize {
+        self.0.offset()
+    }
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+    #[inline]
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        self.0.enter()
+    }
+    #[inline]
+    fn leave(&mut self) {
+        self.0.leave();
+    }
+    #[inline]
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        self.0.check_zero_width(offset, n)
+    }
+    #[inline]
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.0.count_zero_width(offset)
+    }
+    #[inline]
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        self.0.ledger()
+    }
+}
+
 /// What the sequences being decoded hold against the input before reading their
 /// elements, so that a length claim nested inside another cannot count the same bytes
 /// again. One per reader, kept by the sequence decoders (`claim`, `element` and

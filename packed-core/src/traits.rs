@@ -51,7 +51,7 @@ pub trait Encode {
     /// sequence: a slice, `Vec`, `Box<[T]>` or array (YAS's `std::vector`,
     /// `std::array`, C array). The default is [`encode_slice`](Encode::encode_slice).
     /// Fieldless `#[repr(int)]` enums override it with their layout's element form
-    /// ([`EnumRepr`](crate::layout::EnumRepr)): YAS copies such a sequence as raw
+    /// ([`Conventions`](crate::layout::Conventions)): YAS copies such a sequence as raw
     /// memory, so without the size byte a single enum has.
     ///
     /// A type whose elements are written differently here must have no fixed size

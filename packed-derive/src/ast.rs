@@ -9,7 +9,7 @@ use syn::spanned::Spanned as _;
 use crate::attr::{self, Attr, FieldKey};
 use crate::diag::Diagnostics;
 use crate::expand::emit::reported_at;
-use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, TagWidth};
+use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, Tag, TimeUnit, TimeWidth};
 
 /// A derive input.
 pub(crate) struct Container<'a> {
@@ -29,7 +29,7 @@ pub(crate) struct Container<'a> {
 pub(crate) enum Data<'a> {
     Struct(Style, Vec<Field<'a>>),
     /// An enum written as variant index, then fields.
-    Tagged(TagWidth, Vec<Variant<'a>>),
+    Tagged(Tag, Vec<Variant<'a>>),
     /// A fieldless `#[repr(int)]` enum written as its integer (the span: the repr's).
     Repr(Spanned<ReprInt>, Vec<Variant<'a>>),
 }
@@ -59,6 +59,10 @@ pub(crate) struct Field<'a> {
     pub(crate) name: String,
     pub(crate) ty: &'a syn::Type,
     pub(crate) coding: Coding,
+    /// Whether the type holds a `'static` lifetime argument (`Cow<'static, str>`): it
+    /// is decoded as a `Decode<'static>` through a reader that lends nothing, so its
+    /// `Cow`s come out owned from an input of any lifetime.
+    pub(crate) owned: bool,
     /// `default = "..."`: the value the field takes when it is not read (skipped, or
     /// not held by an older growable record); else its type's `Default`.
     pub(crate) default: Option<syn::Expr>,
@@ -73,6 +77,9 @@ pub(crate) enum Coding {
     Type {
         len: Option<Spanned<Len>>,
         max: Option<Spanned<usize>>,
+        /// `unit` and `width` (either given; the other at its default): how chrono
+        /// counts in the field's value are written. The span: the first key's value.
+        time: Option<Spanned<(TimeUnit, TimeWidth)>>,
     },
     /// `skip`: not written; decoded as `Default::default()`.
     Skip,
@@ -90,13 +97,15 @@ impl Field<'_> {
     }
 
     /// Whether the field is written through its type's `Encode`/`Decode` with no field
-    /// attribute at all (no `len` or `max` either): its encoding is its type's.
+    /// attribute at all (no `len`, `max`, `unit` or `width` either): its encoding is
+    /// its type's.
     pub(crate) fn is_bare(&self) -> bool {
         matches!(
             self.coding,
             Coding::Type {
                 len: None,
-                max: None
+                max: None,
+                time: None,
             }
         )
     }
@@ -108,6 +117,24 @@ fn style(fields: &syn::Fields) -> Style {
         syn::Fields::Unnamed(_) => Style::Tuple,
         syn::Fields::Unit => Style::Unit,
     }
+}
+
+/// Whether `ty` has `'static` as a lifetime argument anywhere (`Cow<'static, str>`,
+/// `Vec<Cow<'static, [u8]>>`); a reference's own lifetime (`&'static str`) does not
+/// count: it cannot be decoded owned.
+fn holds_static(ty: &syn::Type) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_generic_argument(&mut self, arg: &'ast syn::GenericArgument) {
+            if matches!(arg, syn::GenericArgument::Lifetime(l) if l.ident == "static") {
+                self.0 = true;
+            }
+            syn::visit::visit_generic_argument(self, arg);
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_type(&mut find, ty);
+    find.0
 }
 
 /// The fields of a struct or variant; `growable`: whether they are in a growable
@@ -150,6 +177,7 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, growable: bool) -> Ve
                 name,
                 ty: &f.ty,
                 coding,
+                owned: holds_static(&f.ty),
                 default: default.map(|d| d.value),
                 in_record: growable,
             }
@@ -165,17 +193,25 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
     let serde = a.serde.as_ref().map(|s| (FieldKey::Serde, &s.key));
     let len = a.len.as_ref().map(|l| (FieldKey::Len, &l.key));
     let max = a.max.as_ref().map(|m| (FieldKey::Max, &m.key));
+    let unit = a.unit.as_ref().map(|u| (FieldKey::Unit, &u.key));
+    let width = a.width.as_ref().map(|w| (FieldKey::Width, &w.key));
     let pos = |key: FieldKey| a.written.iter().position(|w| *w == key);
     for (replacing, other) in [
         (skip, len),
         (skip, max),
         (skip, with),
+        (skip, unit),
+        (skip, width),
         (with, len),
         (with, max),
+        (with, unit),
+        (with, width),
         (skip, serde),
         (with, serde),
         (serde, len),
         (serde, max),
+        (serde, unit),
+        (serde, width),
     ] {
         if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
             let later = if pos(x) > pos(y) { x_path } else { y_path };
@@ -185,6 +221,7 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
             );
         }
     }
+    let time = time_form(&a);
     match (&a.skip, a.with, &a.serde) {
         (Some(_), _, _) => Coding::Skip,
         (None, Some(with), _) => Coding::With(with.value),
@@ -192,8 +229,25 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
         (None, None, None) => Coding::Type {
             len: a.len.as_ref().map(Attr::spanned),
             max: a.max.as_ref().map(Attr::spanned),
+            time,
         },
     }
+}
+
+/// A field's `unit` and `width`, either at its default if only the other is given;
+/// `None` without both.
+fn time_form(a: &attr::Field) -> Option<Spanned<(TimeUnit, TimeWidth)>> {
+    let span = a
+        .unit
+        .as_ref()
+        .map(|u| u.span)
+        .or(a.width.as_ref().map(|w| w.span))?;
+    let unit = a.unit.as_ref().map_or(TimeUnit::DEFAULT, |u| u.value);
+    let width = a.width.as_ref().map_or(TimeWidth::DEFAULT, |w| w.value);
+    Some(Spanned {
+        value: (unit, width),
+        span,
+    })
 }
 
 /// The container's own layout: [`OwnLayout::Inherit`] without layout keys.
@@ -202,7 +256,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         && a.int.is_none()
         && a.endian.is_none()
         && a.header.is_none()
-        && a.enums.is_none()
+        && a.conventions.is_none()
         && a.layout.is_none()
     {
         return OwnLayout::Inherit;
@@ -213,7 +267,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         int: a.int.as_ref().map(|v| v.value),
         endian: a.endian.as_ref().map(|v| v.value),
         header: a.header.as_ref().map(|v| v.value),
-        enums: a.enums.as_ref().map(|v| v.value),
+        conventions: a.conventions.as_ref().map(|v| v.value),
     }
 }
 
@@ -250,10 +304,13 @@ impl<'a> Container<'a> {
                 if let (Some(_), Some(tag)) = (repr, &attrs.tag) {
                     diag.error(&tag.key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
                 }
-                let width = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
+                let tag = attrs
+                    .tag
+                    .as_ref()
+                    .map_or(Tag::Conventions, |t| Tag::Fixed(t.value));
                 // Too many variants for the tag is said once, for the enum; each tag's
                 // own range is checked where there are not.
-                let fits = repr.is_some() || e.variants.len() as u64 <= width.capacity();
+                let fits = repr.is_some() || e.variants.len() as u64 <= tag.capacity();
                 if !fits {
                     diag.error(
                         &input.ident,
@@ -263,11 +320,11 @@ impl<'a> Container<'a> {
                         ),
                     );
                 }
-                let tags = (repr.is_none() && fits).then_some(width);
+                let tags = (repr.is_none() && fits).then_some(tag);
                 let variants = variants(diag, &e.variants, growable, repr.is_some(), tags);
                 match repr {
                     Some(repr) => Data::Repr(repr.clone(), variants),
-                    None => Data::Tagged(width, variants),
+                    None => Data::Tagged(tag, variants),
                 }
             }
             syn::Data::Union(u) => {
@@ -309,7 +366,7 @@ fn variants<'a>(
     input: &'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>,
     growable: bool,
     repr: bool,
-    tags: Option<TagWidth>,
+    tags: Option<Tag>,
 ) -> Vec<Variant<'a>> {
     let mut out: Vec<Variant<'a>> = Vec::with_capacity(input.len());
     let mut other: Option<&syn::Ident> = None;
@@ -353,7 +410,7 @@ fn variants<'a>(
         }
         let tag = tags
             .filter(|_| !repr)
-            .and_then(|width| variant_tag(diag, v, &attrs, &mut next, width, &seen));
+            .and_then(|form| variant_tag(diag, v, &attrs, &mut next, form, &seen));
         if let Some(tag) = tag {
             seen.push((tag, &v.ident));
         }
@@ -369,7 +426,7 @@ fn variants<'a>(
 }
 
 /// Variant `v`'s tag: its `tag = N`, its discriminant (an integer literal), or `next`
-/// (the previous tag plus one), checked against the tag's width and the valid tags of
+/// (the previous tag plus one), checked against the tag's form and the valid tags of
 /// the variants before it (`seen`). Sets `next` to the tag plus one. `None` after
 /// reporting a tag that cannot be worked out (`next` is kept).
 fn variant_tag(
@@ -377,7 +434,7 @@ fn variant_tag(
     v: &syn::Variant,
     attrs: &attr::Variant,
     next: &mut Option<u64>,
-    width: TagWidth,
+    form: Tag,
     seen: &[(u64, &syn::Ident)],
 ) -> Option<u64> {
     let explicit = match (&attrs.tag, &v.discriminant) {
@@ -406,14 +463,14 @@ fn variant_tag(
         );
         return None;
     };
-    if u128::from(tag) >= u128::from(width.capacity()) {
+    if u128::from(tag) >= u128::from(form.capacity()) {
         diag.error(
             &v.ident,
             format_args!(
-                "the tag of `{}`, {tag}, does not fit the enum's tag type `{}`; use a wider \
+                "the tag of `{}`, {tag}, does not fit {}; use a wider \
                  `#[packed(tag = \"...\")]` on the enum",
                 v.ident,
-                width.name()
+                form.description()
             ),
         );
     } else if let Some((_, same)) = seen.iter().find(|(t, _)| *t == tag) {

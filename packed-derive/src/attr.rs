@@ -15,7 +15,8 @@ use syn::{LitStr, Token};
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    choice, Choice, Endian, Enums, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned, TagWidth,
+    choice, Choice, Conventions, Endian, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned,
+    TagWidth, TimeUnit, TimeWidth,
 };
 
 /// The helper attribute's name: `#[packed(...)]`.
@@ -28,7 +29,7 @@ choice! {
         Int = "int",
         Endian = "endian",
         Header = "header",
-        Enums = "enums",
+        Conventions = "conventions",
         Layout = "layout",
         Tag = "tag",
         Kind = "kind",
@@ -45,6 +46,8 @@ choice! {
         Max = "max",
         Skip = "skip",
         With = "with",
+        Unit = "unit",
+        Width = "width",
         Serde = "serde",
         Default = "default",
     }
@@ -83,7 +86,7 @@ pub(crate) struct Container {
     pub(crate) int: Option<Attr<Int>>,
     pub(crate) endian: Option<Attr<Endian>>,
     pub(crate) header: Option<Attr<Header>>,
-    pub(crate) enums: Option<Attr<Enums>>,
+    pub(crate) conventions: Option<Attr<Conventions>>,
     pub(crate) layout: Option<Attr<Preset>>,
     pub(crate) tag: Option<Attr<TagWidth>>,
     pub(crate) kind: Option<Attr<i64>>,
@@ -106,6 +109,8 @@ pub(crate) struct Field {
     pub(crate) max: Option<Attr<usize>>,
     pub(crate) skip: Option<Attr<()>>,
     pub(crate) with: Option<Attr<syn::Path>>,
+    pub(crate) unit: Option<Attr<TimeUnit>>,
+    pub(crate) width: Option<Attr<TimeWidth>>,
     pub(crate) serde: Option<Attr<()>>,
     pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
@@ -446,7 +451,9 @@ impl Container {
                 ContainerKey::Header => {
                     set_once(diag, &mut c.header, p, parse_choice(diag, meta)?);
                 }
-                ContainerKey::Enums => set_once(diag, &mut c.enums, p, parse_choice(diag, meta)?),
+                ContainerKey::Conventions => {
+                    set_once(diag, &mut c.conventions, p, parse_choice(diag, meta)?);
+                }
                 ContainerKey::Layout => {
                     set_once(diag, &mut c.layout, p, parse_choice(diag, meta)?);
                 }
@@ -554,6 +561,9 @@ impl Field {
                     })?;
                     set_once(diag, &mut f.with, p, path);
                 }
+                // unit = "ms"; width = "i32"
+                FieldKey::Unit => set_once(diag, &mut f.unit, p, parse_choice(diag, meta)?),
+                FieldKey::Width => set_once(diag, &mut f.width, p, parse_choice(diag, meta)?),
                 // serde
                 FieldKey::Serde => set_once(diag, &mut f.serde, p, parse_flag(diag, meta)?),
                 // default = "expression"

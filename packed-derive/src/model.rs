@@ -199,11 +199,42 @@ choice! {
 }
 
 choice! {
-    /// The form of fieldless `#[repr(int)]` enums: `enums = "..."`.
-    pub(crate) enum Enums ("enum form") {
-        Plain = "plain" => layout::PlainEnums,
-        Yas = "yas" => layout::YasEnums,
+    /// Which C++ library's serializers of standard types the layout follows (enums,
+    /// arrays, tuples, variant indices, chrono, bitsets, wide strings):
+    /// `conventions = "..."`.
+    pub(crate) enum Conventions ("conventions") {
+        Bitsery = "bitsery" => layout::BitseryConventions,
+        Yas = "yas" => layout::YasConventions,
     }
+}
+
+choice! {
+    /// The unit of a field's chrono counts: `unit = "..."`.
+    pub(crate) enum TimeUnit ("time unit") {
+        Seconds = "s" => time::Seconds,
+        Millis = "ms" => time::Millis,
+        Micros = "us" => time::Micros,
+        Nanos = "ns" => time::Nanos,
+    }
+}
+
+impl TimeUnit {
+    /// The unit without `unit = "..."`.
+    pub(crate) const DEFAULT: Self = Self::Nanos;
+}
+
+choice! {
+    /// The integer of a field's chrono counts under Bitsery's conventions:
+    /// `width = "..."`.
+    pub(crate) enum TimeWidth ("count width") {
+        I32 = "i32" => __private::i32,
+        I64 = "i64" => __private::i64,
+    }
+}
+
+impl TimeWidth {
+    /// The width without `width = "..."`.
+    pub(crate) const DEFAULT: Self = Self::I64;
 }
 
 choice! {
@@ -233,22 +264,59 @@ choice! {
     }
 }
 
-impl TagWidth {
-    /// The width without `tag = "..."`.
-    pub(crate) const DEFAULT: Self = Self::U8;
+/// How an enum's variant index is written: without `tag`, in the form of the layout's
+/// conventions (`packed_core`'s `VariantIndex`: Bitsery's size prefix, YAS's byte);
+/// with `tag = "..."`, as that integer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tag {
+    Conventions,
+    Fixed(TagWidth),
+}
 
-    /// How many tags there are (the largest is one less).
+impl Tag {
+    /// How many variants the tag can number (Bitsery's size prefix holds up to 2^30 - 1;
+    /// YAS's byte, 256, is checked when a variant past it is written).
     pub(crate) fn capacity(self) -> u64 {
         match self {
-            Self::U8 => 1 << 8,
-            Self::U16 => 1 << 16,
-            Self::U32 => 1 << 32,
+            Self::Conventions => 1 << 30,
+            Self::Fixed(TagWidth::U8) => 1 << 8,
+            Self::Fixed(TagWidth::U16) => 1 << 16,
+            Self::Fixed(TagWidth::U32) => 1 << 32,
+        }
+    }
+
+    /// The integer a variant's index is numbered in (`u32` for the conventions' form).
+    fn int_name(self) -> &'static str {
+        match self {
+            Self::Conventions => "u32",
+            Self::Fixed(width) => width.name(),
+        }
+    }
+
+    /// What the tag is, for messages: "the enum's tag type `u8`".
+    pub(crate) fn description(self) -> String {
+        match self {
+            Self::Conventions => format!(
+                "the variant index's size prefix (at most {})",
+                Self::Conventions.capacity() - 1
+            ),
+            Self::Fixed(width) => format!("the enum's tag type `{}`", width.name()),
         }
     }
 
     /// Tag `tag` as a literal of the tag's type (`2u16`), located at `span`.
     pub(crate) fn literal(self, tag: u64, span: Span) -> syn::LitInt {
-        syn::LitInt::new(&format!("{tag}{}", self.name()), span)
+        syn::LitInt::new(&format!("{tag}{}", self.int_name()), span)
+    }
+}
+
+impl ToTokens for Tag {
+    /// The runtime's `TagForm`: `__private::VariantIndex`, or the integer type.
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Self::Conventions => tokens.extend(quote!(#PACKED::__private::VariantIndex)),
+            Self::Fixed(width) => width.to_tokens(tokens),
+        }
     }
 }
 
@@ -310,7 +378,7 @@ pub(crate) enum OwnLayout {
         int: Option<Int>,
         endian: Option<Endian>,
         header: Option<Header>,
-        enums: Option<Enums>,
+        conventions: Option<Conventions>,
     },
 }
 
@@ -324,12 +392,16 @@ impl ToTokens for OwnLayout {
             int,
             endian,
             header,
-            enums,
+            conventions,
         } = self
         else {
             return tokens.extend(quote!(#PACKED::layout::Inherit));
         };
-        if len.is_none() && int.is_none() && endian.is_none() && header.is_none() && enums.is_none()
+        if len.is_none()
+            && int.is_none()
+            && endian.is_none()
+            && header.is_none()
+            && conventions.is_none()
         {
             return preset.to_tokens(tokens);
         }
@@ -337,8 +409,8 @@ impl ToTokens for OwnLayout {
         let int = or_preset(int.as_ref(), *preset, "Int");
         let endian = or_preset(endian.as_ref(), *preset, "Endian");
         let header = or_preset(header.as_ref(), *preset, "Header");
-        let enums = or_preset(enums.as_ref(), *preset, "Enums");
-        tokens.extend(quote!(#PACKED::layout::Spec<#len, #int, #endian, #header, #enums>));
+        let conventions = or_preset(conventions.as_ref(), *preset, "Conventions");
+        tokens.extend(quote!(#PACKED::layout::Spec<#len, #int, #endian, #header, #conventions>));
     }
 }
 
@@ -391,7 +463,7 @@ mod tests {
             int: None,
             endian,
             header: None,
-            enums: None,
+            conventions: None,
         };
         assert_eq!(flat(&yas(None)), "__packed::layout::Yas");
         let from_yas = |s: &str| format!("<__packed::layout::Yasas__packed::layout::Layout>::{s}");
@@ -402,7 +474,7 @@ mod tests {
                 from_yas("Len"),
                 from_yas("Int"),
                 from_yas("Header"),
-                from_yas("Enums")
+                from_yas("Conventions")
             )
         );
         assert_eq!(flat(&OwnLayout::Inherit), "__packed::layout::Inherit");

@@ -12,7 +12,7 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 
 use crate::ctx::Ctx;
 use crate::layout::Inherit;
-use crate::wire::enums::{read_tag, unknown_variant};
+use crate::wire::enums::{read_tag, unknown_variant, VariantIndex};
 use crate::wire::seq::{claim, element, read_len, settle, Claim};
 use crate::wire::string::{decode_bytes, decode_str};
 use crate::wire::wrap::read_flag;
@@ -252,7 +252,8 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         self.fields(fields.len(), visitor)
     }
 
-    /// The variant's tag (a `u8`, the derive's default), then its fields.
+    /// The variant's tag (the derive's default form, a `std::variant` index), then its
+    /// fields.
     #[inline]
     fn deserialize_enum<V: Visitor<'de>>(
         self,
@@ -262,8 +263,8 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     ) -> Result<V::Value, DecodeError> {
         self.r.enter()?;
         let offset = self.r.offset();
-        let tag = read_tag::<Fields<C>, u8, R>(self.r)?;
-        if usize::from(tag) >= variants.len() {
+        let tag = read_tag::<Fields<C>, VariantIndex, R>(self.r)?;
+        if tag as usize >= variants.len() {
             return Err(unknown_variant(offset, name, u64::from(tag)));
         }
         let v = visitor.visit_enum(Variant::<Fields<C>, R> {
@@ -426,7 +427,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for Fixed<'_, C, R
 /// An enum's variant, its tag read: its fields under the enum's context `C`.
 struct Variant<'a, C, R: ?Sized> {
     r: &'a mut R,
-    tag: u8,
+    tag: u32,
     ctx: PhantomData<fn() -> C>,
 }
 
@@ -438,8 +439,7 @@ impl<'a, 'de, C: Ctx, R: Reader<'de> + ?Sized> de::EnumAccess<'de> for Variant<'
         self,
         seed: T,
     ) -> Result<(T::Value, Self), DecodeError> {
-        let index: de::value::U32Deserializer<DecodeError> =
-            u32::from(self.tag).into_deserializer();
+        let index: de::value::U32Deserializer<DecodeError> = self.tag.into_deserializer();
         Ok((seed.deserialize(index)?, self))
     }
 }

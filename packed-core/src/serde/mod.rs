@@ -3,11 +3,16 @@
 //!
 //! A type that derives `Serialize` and `Deserialize` is written as `#[derive(Packed)]`
 //! would write it: struct fields in order, sequences, strings and maps with the
-//! layout's length prefix, options with the flag byte, enum variants with the layout's
-//! tag (a `u8`, the derive's default), integers by the layout's integer codec, and the
-//! layout's header (YAS's `yas0017`) before a top-level message. Each goes through the
-//! same writer and reader as the derived form, so a type that derives both gives the
-//! same bytes under every layout.
+//! layout's length prefix, options with the flag byte, enum variants with the derive's
+//! default tag (a `std::variant` index: Bitsery's size prefix form, or one byte under
+//! YAS), integers by the layout's integer codec, and the layout's header (YAS's
+//! `yas0017`) before a top-level message. Each goes through the same writer and reader
+//! as the derived form, so a type that derives both gives the same bytes under every
+//! layout, with one exception: serde passes fixed arrays and tuples alike through
+//! `serialize_tuple`, and they are written as bare elements (Bitsery's form). Under the
+//! YAS layouts, which follow YAS's conventions, the derive writes a `[T; N]` as a
+//! `std::array` (a length first) and a tuple with YAS's count byte, so a type holding
+//! arrays or tuples has other bytes there through serde.
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};
@@ -71,7 +76,7 @@
 //! | `#[serde(skip_serializing_if = "...")]` (a field left out) | [`EncodeError::SerdeUnsupported`] |
 //! | `#[serde(flatten)]`, a map or sequence of unknown length | [`EncodeError::SerdeUnsupported`] |
 //! | a struct writing another number of fields than it declares | [`EncodeError::SerdeUnsupported`] |
-//! | an enum variant index above 255 | [`EncodeError::SerdeUnsupported`] |
+//! | an enum variant index above 255 under the YAS layouts (one byte) | [`EncodeError::VariantIndexTooLarge`] |
 //! | `#[serde(untagged)]` and `#[serde(tag = "...")]` enums (also with `content`), `deserialize_any` (`serde_json::Value`, ...), `deserialize_ignored_any`, `deserialize_identifier` | [`DecodeError::SerdeUnsupported`] on decode |
 //!
 //! Untagged and tagged enums serialize as a plain struct or value would, so they are

@@ -6,7 +6,7 @@ use serde::ser::{self, Serialize};
 
 use crate::ctx::Ctx;
 use crate::layout::Inherit;
-use crate::wire::enums::write_tag;
+use crate::wire::enums::{write_tag, VariantIndex};
 use crate::wire::seq::write_len;
 use crate::wire::wrap::write_flag;
 use crate::{Encode, EncodeError, Writer};
@@ -48,9 +48,7 @@ impl<'a, C: Ctx, W: Writer + ?Sized> Serializer<'a, C, W> {
     /// Writes the tag of the variant at `index` (a `u8`, the derive's default tag).
     #[inline]
     fn tag(&mut self, index: u32) -> Result<(), EncodeError> {
-        let tag = u8::try_from(index)
-            .map_err(|_| unsupported("an enum variant index above 255 (the tag is a u8)"))?;
-        write_tag::<Fields<C>, u8, W>(tag, self.w)
+        write_tag::<Fields<C>, VariantIndex, W>(index, self.w)
     }
 
     #[inline(always)]

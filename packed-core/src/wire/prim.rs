@@ -99,21 +99,26 @@ macro_rules! float {
 }
 float!(f32, f64);
 
-macro_rules! size {
-    ($($t:ty => $wire:ty),*) => {$(
-        /// Written as its 64-bit counterpart on every platform.
+/// `Encode` and `Decode` of a type `$t` written as the integer `$wire`: `$to` is the
+/// integer of `$v` (a `&$t`), `$from` the value of integer `$i` or `None`, and
+/// `$refused(offset, type name)` the error for `None`.
+macro_rules! through_int {
+    ($($(#[$doc:meta])* $t:ty => $wire:ty, |$v:ident| $to:expr, |$i:ident| $from:expr, $refused:path;)*) => {$(
+        $(#[$doc])*
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(int_size::<C, $wire>())
+                FixedSize::of(<$wire as Encode>::fixed_size::<C>().bytes())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-                (*self as $wire).encode::<C, W>(w)
+                let $v = self;
+                <$wire as Encode>::encode::<C, W>(&$to, w)
             }
         }
+        $(#[$doc])*
         impl<'de> Decode<'de> for $t {
-            const MIN_WIRE: usize = 1;
+            const MIN_WIRE: usize = <$wire as Decode<'de>>::MIN_WIRE;
             const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
@@ -122,13 +127,20 @@ macro_rules! size {
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 let offset = r.offset();
-                let v = <$wire>::decode::<C, R>(r)?;
-                <$t>::try_from(v).map_err(|_| crate::num::overflow(offset, stringify!($t)))
+                let $i = <$wire>::decode::<C, R>(r)?;
+                $from.ok_or_else(|| $refused(offset, stringify!($t)))
             }
         }
     )*};
 }
-size!(usize => u64, isize => i64);
+pub(crate) use through_int;
+
+through_int! {
+    /// Written as its 64-bit counterpart on every platform.
+    usize => u64, |v| *v as u64, |i| usize::try_from(i).ok(), crate::num::overflow;
+    /// Written as its 64-bit counterpart on every platform.
+    isize => i64, |v| *v as i64, |i| isize::try_from(i).ok(), crate::num::overflow;
+}
 
 impl Encode for bool {
     #[inline(always)]

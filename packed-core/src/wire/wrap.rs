@@ -11,7 +11,7 @@ use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// The `encode` and `encode_header` of a pointer to a `T`: the `T`'s, so a `&T` or a
-/// `Box<T>` as the top-level message has `T`'s own header.
+/// `Box<T>` (an `Rc`, `Arc`, `Cow`) as the top-level message has `T`'s own header.
 macro_rules! encode_as_pointee {
     () => {
         #[inline(always)]
@@ -24,6 +24,7 @@ macro_rules! encode_as_pointee {
         }
     };
 }
+pub(crate) use encode_as_pointee;
 
 impl<T: Encode + ?Sized> Encode for &T {
     #[inline(always)]
@@ -58,10 +59,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
 }
 
 impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
-    #[inline(always)]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        (**self).encode::<C, W>(w)
-    }
+    encode_as_pointee!();
 }
 
 /// A presence flag (`00`/`01`, as Bitsery's `StdOptional` and YAS write it), then the

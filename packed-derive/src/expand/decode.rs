@@ -7,11 +7,11 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DE, OUT, PACKED, READER, READER_TY,
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
-use super::field::{self, in_style, nest, nest_group, parts, Part};
+use super::field::{self, in_style, nest, nest_group, parts, Part, Spelling};
 use super::{fast, growable, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
-use crate::model::{ReprInt, Spanned, TagWidth};
+use crate::model::{ReprInt, Spanned, Tag};
 
 /// What `impl Decode` says that depends on the type's shape.
 struct Shape {
@@ -49,7 +49,7 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
     } else {
         contiguous
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Decode);
     let inline = fast::inline_attr(cont);
     let in_place = in_place.map(|in_place| {
         let in_place = growable::decode(cont, in_place);
@@ -110,9 +110,9 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
     }) {
         return quote!(true);
     }
-    let trait_path = Trait::Decode.path();
     let each = cont.all_fields().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
+        let trait_path = Trait::Decode.path_for(f);
         quote!(<#ty as #trait_path>::RESERVES_AHEAD)
     });
     quote!(false #(|| #each)*)
@@ -122,9 +122,9 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
 /// fields in order, consecutive scalars as one group; the same into `self` for
 /// `decode_in_place`.
 fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
-    let trait_path = Trait::Decode.path();
     let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
+        let trait_path = Trait::Decode.path_for(f);
         quote!(<#ty as #trait_path>::MIN_WIRE)
     });
     // `if` the struct is read as one run, `return run`.
@@ -177,7 +177,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
 
 /// An enum: its tag, then the fields of the variant it names; an error naming the enum
 /// for a tag that names none.
-fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape {
+fn tagged_shape(tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
     let inner = fields_ctx();
     let checks = variants
         .iter()
@@ -269,6 +269,15 @@ fn decode_trait(at: Span) -> TokenStream {
 fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member>) -> TokenStream {
     let ctx = field::ctx(f);
     let (r_ty, r) = (READER_TY.at(at), READER.at(at));
+    if f.owned && f.is_plain() {
+        let ty = f.ty;
+        return match into {
+            None => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned::<#ctx, #ty, #r_ty>(#r)?),
+            Some(m) => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned_in_place::<#ctx, #ty, #r_ty>(&mut self.#m, #r)?),
+        };
+    }
     let (method, place) = match into {
         None => ("decode", None),
         Some(m) => (
@@ -333,15 +342,18 @@ fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
-/// tuple (nested past twelve fields).
+/// `Fields` of a tuple (nested past sixteen fields).
 fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, TokenStream) {
     let inner = fields_ctx();
     let trait_path = Trait::Decode.path();
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
-    let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
-    let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
+    let pattern = nest(
+        binds.iter().map(ToTokens::to_token_stream).collect(),
+        Spelling::Value,
+    );
+    let tys = nest_group(fields, group, Spelling::Type, |f| f.ty.to_token_stream());
     let whole = quote!(<#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?);
-    let each = nest_group(fields, group, read_field);
+    let each = nest_group(fields, group, Spelling::Value, read_field);
     let read = growable::group(&fields[group[0]], &tys, whole, each);
     (binds, quote!(let #pattern = #read;))
 }

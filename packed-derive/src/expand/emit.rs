@@ -9,6 +9,8 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 
+use crate::ast::Field;
+
 /// A name the generated code defines and refers to.
 #[derive(Clone, Copy)]
 pub(crate) struct Name(&'static str);
@@ -145,6 +147,16 @@ impl Trait {
             Self::Decode => quote!(#PACKED::Decode<#DE>),
             Self::Kind => quote!(#PACKED::Kind),
             Self::RecordBody => quote!(#PACKED::__private::RecordBody),
+        }
+    }
+
+    /// The trait as field `f`'s type implements it where the derived impl uses it:
+    /// `Decode<'static>` for a field decoded owned ([`Field::owned`]), else
+    /// [`path`](Trait::path).
+    pub(crate) fn path_for(self, f: &Field<'_>) -> TokenStream {
+        match self {
+            Self::Decode if f.owned => quote!(#PACKED::Decode<'static>),
+            Self::Encode | Self::Decode | Self::Kind | Self::RecordBody => self.path(),
         }
     }
 

@@ -7,11 +7,11 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, WRITER,
     WRITER_TY,
 };
-use super::field::{self, in_style, nest_group, parts, Part};
+use super::field::{self, in_style, nest_group, parts, Part, Spelling};
 use super::{fast, growable, repr};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
-use crate::model::{ReprInt, Spanned, TagWidth};
+use crate::model::{ReprInt, Spanned, Tag};
 
 pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
     let trait_path = Trait::Encode.path();
@@ -29,7 +29,7 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         Some((framed, record_body)) => (framed, TokenStream::new(), record_body),
         None => (body, methods, TokenStream::new()),
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Encode);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
     let encode_header = emit::encode_fn("encode_header", quote!(#WRITER: &mut #WRITER_TY,));
@@ -74,7 +74,7 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
 }
 
 /// An enum: the variant's index as its tag, then the variant's fields.
-fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
+fn tagged_body(tag_ty: Tag, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
     let arms = variants.iter().map(|v| {
         let vi = v.ident;
@@ -132,16 +132,16 @@ fn repr_methods(repr: &Spanned<ReprInt>) -> (TokenStream, TokenStream) {
     (body, contiguous)
 }
 
-/// Writes a group of scalar fields: one run of their tuple (nested past twelve fields)
+/// Writes a group of scalar fields: one run of their `Fields` (nested past sixteen fields)
 /// where its size is fixed and the writer takes runs, else each field with its path,
 /// for writers that watch fields.
 fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
     let inner = fields_ctx();
-    let refs = nest_group(fields, group, |f| {
+    let refs = nest_group(fields, group, Spelling::Type, |f| {
         let ty = f.ty;
         quote!(&#ty)
     });
-    let values = nest_group(fields, group, |f| {
+    let values = nest_group(fields, group, Spelling::Value, |f| {
         let m = &f.member;
         quote!(&self.#m)
     });

@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::emit::{CTX, PACKED};
+use super::emit::{Trait, CTX, PACKED};
 use super::field::{self, is_bare_scalar, varies};
 use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
@@ -54,18 +54,19 @@ pub(crate) fn inline_attr(cont: &Container<'_>) -> TokenStream {
 
 /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
 /// or varies if any does; and, for a struct that may be a memory image
-/// ([`image_condition`]), the proof that it is one. `trait_path` is `Encode` or
-/// `Decode<'__de>`.
-pub(crate) fn fixed_size(cont: &Container<'_>, trait_path: &TokenStream) -> TokenStream {
+/// ([`image_condition`]), the proof that it is one, through trait `of` (`Encode` or
+/// `Decode`).
+pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
     let Some(fields) = run_fields(cont) else {
         return TokenStream::new();
     };
     let sizes = fields.iter().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
         let ctx = field::ctx(f);
+        let trait_path = of.path_for(f);
         quote!(<#ty as #trait_path>::fixed_size::<#ctx>().bytes())
     });
-    let image = image_condition(cont, trait_path).map(|condition| {
+    let image = image_condition(cont, of).map(|condition| {
         quote! {
             .with_image(if #condition {
                 // SAFETY: every field is a memory image under its context (the proofs
@@ -92,7 +93,7 @@ pub(crate) fn fixed_size(cont: &Container<'_>, trait_path: &TokenStream) -> Toke
 /// field's context (their proofs) and the fields leave no gap: the size is the sum of
 /// the field sizes and each field starts where the previous one ends. The compiler
 /// evaluates it; the one `unsafe` block rests on it.
-fn image_condition(cont: &Container<'_>, trait_path: &TokenStream) -> Option<TokenStream> {
+fn image_condition(cont: &Container<'_>, of: Trait) -> Option<TokenStream> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
@@ -105,6 +106,7 @@ fn image_condition(cont: &Container<'_>, trait_path: &TokenStream) -> Option<Tok
     let proofs = fields.iter().map(|f| {
         let ty = f.ty;
         let ctx = field::ctx(f);
+        let trait_path = of.path_for(f);
         quote!(<#ty as #trait_path>::fixed_size::<#ctx>().is_image())
     });
     let offsets = fields.iter().enumerate().map(|(i, f)| {

@@ -14,7 +14,7 @@ use crate::ast::{Coding, Field, Style};
 /// `max`, all as types.
 pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
     let mut ctx = fields_ctx();
-    if let Coding::Type { len, max } = &f.coding {
+    if let Coding::Type { len, max, time } = &f.coding {
         if let Some(len) = len {
             let len = &len.value;
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithLen<#len>);
@@ -23,29 +23,40 @@ pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
             let n = syn::LitInt::new(&format!("{}usize", max.value), max.span);
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithMax<#n>);
         }
+        if let Some(time) = time {
+            let (unit, width) = &time.value;
+            ctx = quote!(<#ctx as #PACKED::Ctx>::WithTime<#PACKED::time::Count<#unit, #width>>);
+        }
     }
     ctx
 }
 
 /// For fields with `len` or `max`: a compile-time check that the type has a length.
 /// The type is re-located at the attribute's value, so the error points there.
+///
+/// For fields with `unit` or `width`: a compile-time check that the type holds chrono
+/// counts, reported at the attribute's value likewise.
 pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
-    let span = match &f.coding {
-        Coding::Type { len: Some(l), .. } => l.span,
-        Coding::Type {
-            len: None,
-            max: Some(m),
-        } => m.span,
-        Coding::Type {
-            len: None,
-            max: None,
-        }
-        | Coding::Skip
-        | Coding::With(_)
-        | Coding::Serde(_) => return TokenStream::new(),
+    let Coding::Type { len, max, time } = &f.coding else {
+        return TokenStream::new();
     };
-    let ty = locate_at(f.ty.to_token_stream(), span);
-    quote_spanned!(reported_at(span)=> #PACKED::__private::assert_has_length::<#ty>();)
+    let at = |span, check: &str| {
+        let ty = locate_at(f.ty.to_token_stream(), span);
+        let check = syn::Ident::new(check, reported_at(span));
+        quote_spanned!(reported_at(span)=> #PACKED::__private::#check::<#ty>();)
+    };
+    let mut checks = TokenStream::new();
+    if let Some(span) = len
+        .as_ref()
+        .map(|l| l.span)
+        .or(max.as_ref().map(|m| m.span))
+    {
+        checks.extend(at(span, "assert_has_length"));
+    }
+    if let Some(time) = time {
+        checks.extend(at(time.span, "assert_has_time"));
+    }
+    checks
 }
 
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
@@ -78,38 +89,52 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
 }
 
 /// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
-const TUPLE_MAX: usize = 12;
+const TUPLE_MAX: usize = 16;
 
-/// `items` as one tuple: `(a, b, c,)` when they fit the runtime's tuple impls, else a
-/// tuple of tuples of at most [`TUPLE_MAX`] (nested again while there are more than
-/// that many), so a group of any length is a single tuple. A tuple's `fixed_size` is
-/// the sum of its elements' and a run covers the whole tuple, so the nesting keeps a
-/// group one run, and its elements are still written and read in order, each under the
-/// same context as in a flat tuple (a tuple's elements take `Elem` of its context,
-/// which for fields without `max` is that context). A group's types, values and
-/// bindings all go through this function, so they have the same shape.
-pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
+/// Whether a group is spelled as a type (`Fields<(A, B)>`) or as a value or pattern
+/// (`Fields((a, b))`).
+#[derive(Clone, Copy)]
+pub(crate) enum Spelling {
+    Type,
+    Value,
+}
+
+/// `items` as one `Fields` of a tuple (its elements with no count in any layout, where
+/// a plain tuple has YAS's count byte): `Fields((a, b, c,))` when they fit the
+/// runtime's tuple impls, else one of `Fields` of at most [`TUPLE_MAX`] (nested again
+/// while there are more than that many), so a group of any length is a single value.
+/// Its `fixed_size` is the sum of its elements' and a run covers the whole group, so
+/// the nesting keeps a group one run, and its elements are still written and read in
+/// order, each under the same context as in a flat tuple (a tuple's elements take
+/// `Elem` of its context, which for fields without `max` is that context). A group's
+/// types, values and bindings all go through this function, so they have the same
+/// shape.
+pub(crate) fn nest(items: Vec<TokenStream>, spelling: Spelling) -> TokenStream {
     if items.len() <= TUPLE_MAX {
-        return quote!((#(#items,)*));
+        return match spelling {
+            Spelling::Type => quote!(#PACKED::__private::Fields<(#(#items,)*)>),
+            Spelling::Value => quote!(#PACKED::__private::Fields((#(#items,)*))),
+        };
     }
     let chunks = items
         .chunks(TUPLE_MAX)
         .map(|chunk| match chunk {
             [one] => one.clone(),
-            _ => nest(chunk.to_vec()),
+            _ => nest(chunk.to_vec(), spelling),
         })
         .collect();
-    nest(chunks)
+    nest(chunks, spelling)
 }
 
-/// The group of fields `group` (indices into `fields`) as one nested tuple of
+/// The group of fields `group` (indices into `fields`) as one nested `Fields` of
 /// `item(field)`.
 pub(crate) fn nest_group(
     fields: &[Field<'_>],
     group: &[usize],
+    spelling: Spelling,
     item: impl Fn(&Field<'_>) -> TokenStream,
 ) -> TokenStream {
-    nest(group.iter().map(|&i| item(&fields[i])).collect())
+    nest(group.iter().map(|&i| item(&fields[i])).collect(), spelling)
 }
 
 /// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.

@@ -1,7 +1,8 @@
 //! `impl MaxSize` (`#[derive(MaxSize)]`): the largest encoding of the type under every
 //! context, from its fields' bounds, as a constant. A struct: its written fields' bounds
-//! added up. A tagged enum: the tag's, plus the largest variant's. A fieldless
-//! `#[repr(int)]` enum: its integer's in the layout's enum form. A `with` field has no
+//! added up. A tagged enum: the tag's (of its largest tag), plus the largest variant's. A fieldless
+//! `#[repr(int)]` enum: its integer's in the layout's enum form. A growable record:
+//! its 4-byte size, then that. A `with` field has no
 //! known bound, and neither has the type then.
 
 use proc_macro2::TokenStream;
@@ -17,10 +18,11 @@ pub(super) fn impl_max_size(cont: &Container<'_>) -> TokenStream {
     let max_size = match &cont.data {
         Data::Struct(_, fields) => sum(fields),
         Data::Tagged(tag, variants) => {
+            let largest = variants.iter().map(|v| v.tag).max().unwrap_or(0);
             let variants = variants.iter().map(|v| sum(&v.fields));
             quote! {
                 #PACKED::__private::max_sum(&[
-                    #PACKED::__private::max_int::<#inner, #tag>(),
+                    #PACKED::__private::max_tag::<#inner, #tag>(#largest),
                     #PACKED::__private::max_largest(&[#(#variants),*]),
                 ])
             }
@@ -29,6 +31,12 @@ pub(super) fn impl_max_size(cont: &Container<'_>) -> TokenStream {
             let wire = repr::wire_type(r);
             quote!(#PACKED::__private::max_repr::<#inner, #wire>())
         }
+    };
+    // A growable record's 4-byte size comes before its body (a tag included).
+    let max_size = if cont.growable {
+        quote!(#PACKED::__private::max_sum(&[4, #max_size]))
+    } else {
+        max_size
     };
     let (ident, generics) = (cont.ident, cont.generics);
     let mut impl_generics = generics.clone();

@@ -20,7 +20,7 @@ const _: () = {
         <__packed::layout::Bitsery as __packed::layout::Layout>::Int,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Endian,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Header,
-        <__packed::layout::Bitsery as __packed::layout::Layout>::Enums,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Conventions,
     >;
     #[automatically_derived]
     impl __packed::Encode for Frame {

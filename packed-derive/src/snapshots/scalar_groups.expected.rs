@@ -34,13 +34,13 @@ const _: () = {
             __packed::Writer::pop_path(__w);
             if __packed::__private::write_as_run::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                (&i32, &i64),
+                __packed::__private::Fields<(&i32, &i64)>,
                 __W,
             >(__w) {
                 __packed::Encode::encode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
-                >(&(&self.qty, &self.price), __w)?;
+                >(&__packed::__private::Fields((&self.qty, &self.price)), __w)?;
             } else {
                 __packed::__private::push_field(__w, "qty");
                 <i32 as __packed::Encode>::encode::<
@@ -63,27 +63,29 @@ const _: () = {
             __packed::Writer::pop_path(__w);
             if __packed::__private::write_as_run::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                (
-                    &u8,
-                    &i8,
-                    &u16,
-                    &i16,
-                    &u32,
-                    &i32,
-                    &u64,
-                    &i64,
-                    &f32,
-                    &f64,
-                    &bool,
-                    &[char; 2],
-                ),
+                __packed::__private::Fields<
+                    (
+                        &u8,
+                        &i8,
+                        &u16,
+                        &i16,
+                        &u32,
+                        &i32,
+                        &u64,
+                        &i64,
+                        &f32,
+                        &f64,
+                        &bool,
+                        &[char; 2],
+                    ),
+                >,
                 __W,
             >(__w) {
                 __packed::Encode::encode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(
-                    &(
+                    &__packed::__private::Fields((
                         &self.a,
                         &self.b,
                         &self.c,
@@ -96,7 +98,7 @@ const _: () = {
                         &self.j,
                         &self.k,
                         &self.l,
-                    ),
+                    )),
                     __w,
                 )?;
             } else {
@@ -235,10 +237,9 @@ const _: () = {
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
-                let (__f1, __f2) = <(
-                    i32,
-                    i64,
-                ) as __packed::Decode<
+                let __packed::__private::Fields((__f1, __f2)) = <__packed::__private::Fields<
+                    (i32, i64),
+                > as __packed::Decode<
                     '__de,
                 >>::decode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
@@ -250,33 +251,24 @@ const _: () = {
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
-                let (
-                    __f4,
-                    __f5,
-                    __f6,
-                    __f7,
-                    __f8,
-                    __f9,
-                    __f10,
-                    __f11,
-                    __f12,
-                    __f13,
-                    __f14,
-                    __f15,
-                ) = <(
-                    u8,
-                    i8,
-                    u16,
-                    i16,
-                    u32,
-                    i32,
-                    u64,
-                    i64,
-                    f32,
-                    f64,
-                    bool,
-                    [char; 2],
-                ) as __packed::Decode<
+                let __packed::__private::Fields(
+                    (
+                        __f4,
+                        __f5,
+                        __f6,
+                        __f7,
+                        __f8,
+                        __f9,
+                        __f10,
+                        __f11,
+                        __f12,
+                        __f13,
+                        __f14,
+                        __f15,
+                    ),
+                ) = <__packed::__private::Fields<
+                    (u8, i8, u16, i16, u32, i32, u64, i64, f32, f64, bool, [char; 2]),
+                > as __packed::Decode<
                     '__de,
                 >>::decode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
@@ -319,10 +311,9 @@ const _: () = {
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.sku, __r)?;
-            let (__f1, __f2) = <(
-                i32,
-                i64,
-            ) as __packed::Decode<
+            let __packed::__private::Fields((__f1, __f2)) = <__packed::__private::Fields<
+                (i32, i64),
+            > as __packed::Decode<
                 '__de,
             >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.qty = __f1;
@@ -333,33 +324,24 @@ const _: () = {
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.note, __r)?;
-            let (
-                __f4,
-                __f5,
-                __f6,
-                __f7,
-                __f8,
-                __f9,
-                __f10,
-                __f11,
-                __f12,
-                __f13,
-                __f14,
-                __f15,
-            ) = <(
-                u8,
-                i8,
-                u16,
-                i16,
-                u32,
-                i32,
-                u64,
-                i64,
-                f32,
-                f64,
-                bool,
-                [char; 2],
-            ) as __packed::Decode<
+            let __packed::__private::Fields(
+                (
+                    __f4,
+                    __f5,
+                    __f6,
+                    __f7,
+                    __f8,
+                    __f9,
+                    __f10,
+                    __f11,
+                    __f12,
+                    __f13,
+                    __f14,
+                    __f15,
+                ),
+            ) = <__packed::__private::Fields<
+                (u8, i8, u16, i16, u32, i32, u64, i64, f32, f64, bool, [char; 2]),
+            > as __packed::Decode<
                 '__de,
             >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.a = __f4;
