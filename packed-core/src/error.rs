@@ -38,6 +38,16 @@ pub enum EncodeError {
         /// The type written as the run.
         type_name: &'static str,
     },
+    /// A value is outside the range its bit-packed field can write (`range`, `bits`,
+    /// `precision`): it is never wrapped or clamped. A float that is NaN is outside
+    /// every range.
+    ValueOutOfRange {
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute (`"0..=100"`; `bits = 7` as
+        /// `"0..=127"`).
+        range: &'static str,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -60,6 +70,10 @@ impl fmt::Display for EncodeError {
                 "`{type_name}` was written as one fixed-size run, but its parts wrote another \
                  number of bytes than their `fixed_size` promised: a bug in a hand-written \
                  `Encode` impl inside it, not in the value"
+            ),
+            Self::ValueOutOfRange { field, range } => write!(
+                f,
+                "the value of `{field}` is outside its range {range}, which its bits cannot hold"
             ),
             Self::Custom(msg) => f.write_str(msg),
         }
@@ -211,7 +225,9 @@ pub enum DecodeError {
         offset: usize,
     },
     /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
-    /// borrow from. Decode owned types from streams, or decode from a slice.
+    /// borrow from, or from between the byte boundaries of a bit-packing session, where
+    /// its bytes are not in the input as they are. Decode owned types (`String`,
+    /// `Cow<str>`) there, or decode from a slice.
     CannotBorrow {
         /// Offset of the item.
         offset: usize,
@@ -234,6 +250,40 @@ pub enum DecodeError {
         /// The type read as the run.
         type_name: &'static str,
     },
+    /// Inside a bit-packing session, the input ended inside a value.
+    UnexpectedEndOfBits {
+        /// Offset of the value, in bits from the start of the input.
+        bit_offset: usize,
+        /// How many bits the value needed.
+        needed: usize,
+        /// How many were left.
+        remaining: usize,
+    },
+    /// A padding bit of a bit-packing session (before the next byte boundary, at an
+    /// `align` or at the session's end) is 1: the writer pads with zero bits.
+    InvalidPadding {
+        /// Offset of the padding, in bits from the start of the input.
+        bit_offset: usize,
+    },
+    /// A bit-packed value decodes to a value outside its field's range (a code of 7
+    /// bits above 100 for `range = "0..=100"`).
+    ValueOutOfRange {
+        /// Offset of the value's bits, from the start of the input.
+        bit_offset: usize,
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute.
+        range: &'static str,
+    },
+    /// An entropy-coded field's index is past its list of values.
+    UnknownEntropyIndex {
+        /// Offset of the index, in bits from the start of the input.
+        bit_offset: usize,
+        /// The index read (1 for the list's first value, 0 for a value written out).
+        index: u64,
+        /// How many values the list has.
+        values: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -247,6 +297,9 @@ pub enum DecodeError {
 impl DecodeError {
     /// The byte offset the error refers to, where it has one.
     #[must_use]
+    ///
+    /// For errors about bit-packed values, which say where as a bit offset, the byte
+    /// that bit is in.
     pub fn offset(&self) -> usize {
         match *self {
             Self::UnexpectedEnd { offset, .. }
@@ -270,6 +323,29 @@ impl DecodeError {
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. } => bit_offset / 8,
+        }
+    }
+
+    /// The bit offset the error refers to, from the start of the input, for errors
+    /// about bit-packed values.
+    ///
+    /// ```
+    /// use packed_core::DecodeError;
+    /// let e = DecodeError::InvalidPadding { bit_offset: 13 };
+    /// assert_eq!((e.bit_offset(), e.offset()), (Some(13), 1));
+    /// ```
+    #[must_use]
+    pub fn bit_offset(&self) -> Option<usize> {
+        match *self {
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. } => Some(bit_offset),
+            _ => None,
         }
     }
 }
@@ -362,7 +438,37 @@ impl fmt::Display for DecodeError {
             }
             Self::CannotBorrow { offset } => write!(
                 f,
-                "cannot borrow from a stream at byte {offset}; decode an owned type or from a slice"
+                "cannot borrow at byte {offset}: the bytes come from a stream, or lie between \
+                 the byte boundaries of a bit-packing session; decode an owned type (`String`, \
+                 `Cow<str>`), or from a slice"
+            ),
+            Self::UnexpectedEndOfBits {
+                bit_offset,
+                needed,
+                remaining,
+            } => write!(
+                f,
+                "unexpected end of input at bit {bit_offset}: needed {needed} bits, {remaining} left"
+            ),
+            Self::InvalidPadding { bit_offset } => write!(
+                f,
+                "padding bit set at bit {bit_offset}: a bit-packing session pads with zero bits"
+            ),
+            Self::ValueOutOfRange {
+                bit_offset,
+                field,
+                range,
+            } => write!(
+                f,
+                "the bits of `{field}` at bit {bit_offset} decode to a value outside its range {range}"
+            ),
+            Self::UnknownEntropyIndex {
+                bit_offset,
+                index,
+                values,
+            } => write!(
+                f,
+                "entropy index {index} at bit {bit_offset} is past the list of {values} values"
             ),
             #[cfg(feature = "std")]
             Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),

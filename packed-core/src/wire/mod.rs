@@ -10,12 +10,16 @@
 //! | `seq` | `[T]`, `Vec`, `VecDeque`, `Box<[T]>`, `[T; N]` | a length prefix (none for an array), then the elements |
 //! | `map` | `BTreeMap`, `BTreeSet`, `HashMap`, `HashSet` | a length prefix, then the entries in iteration order |
 //! | `wrap` | `Option`, `Box`, `&T`, `Cow<T>` | `Option`: a flag byte `0`/`1`, then the value; the others: the value |
+//! | `bits` | `#[packed(bitpack)]` types | their fields as one stream of bits: `bool` one bit, `Option` a flag bit and padding, the rest as bytes at any bit offset, padded to a byte at the end |
+//! | `coded` | fields with `range`, `precision`, `bits`, `entropy` | just the bits their range or list needs |
 //! | `tuple` | tuples of up to 12 | the elements in order |
 //! | `enums` | derived enums | the variant's tag, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the layout's form |
 //!
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
 
+pub(crate) mod bits;
+pub(crate) mod coded;
 pub(crate) mod enums;
 mod map;
 mod prim;

@@ -2,12 +2,13 @@
 //!
 //! Integers are written by the layout's codec ([`IntCodec`]) in its byte order, floats
 //! at full width in the byte order, `usize`/`isize` as `u64`/`i64` on every platform,
-//! `bool` as one byte `0` or `1`, `char` as its scalar value in a `u32`, and `()` and
-//! `PhantomData` as nothing.
+//! `bool` as one byte `0` or `1` (one bit inside a bit-packing session), `char` as its
+//! scalar value in a `u32`, and `()` and `PhantomData` as nothing.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+use super::bits::in_session;
 use crate::fast::{self, FixedSize};
 use crate::layout::Layout;
 use crate::num::{Endian, IntCodec};
@@ -130,13 +131,20 @@ macro_rules! size {
 }
 size!(usize => u64, isize => i64);
 
+/// One byte `0` or `1`; inside a bit-packing session, one bit (Bitsery's `boolValue`).
 impl Encode for bool {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        if in_session::<C>() {
+            return FixedSize::VARIES;
+        }
         FixedSize::of(1)
     }
     #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        if in_session::<C>() {
+            return w.write_bits(u64::from(*self), 1);
+        }
         w.write_byte(u8::from(*self))
     }
 }
@@ -146,10 +154,13 @@ impl<'de> Decode<'de> for bool {
     const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(1)
+        <bool as Encode>::fixed_size::<C>()
     }
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        if in_session::<C>() {
+            return Ok(r.read_bits(1)? != 0);
+        }
         match r.read_byte()? {
             0 => Ok(false),
             1 => Ok(true),

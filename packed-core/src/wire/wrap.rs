@@ -6,6 +6,7 @@
 
 use alloc::{borrow::Cow, boxed::Box};
 
+use super::bits::in_session;
 use crate::explain::{framed, Role};
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -65,11 +66,18 @@ impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
 }
 
 /// A presence flag (`00`/`01`, as Bitsery's `StdOptional` and YAS write it), then the
-/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`].
+/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`]. Inside
+/// a bit-packing session the flag is one bit, followed by padding to the next byte
+/// (Bitsery's `StdOptional{}`; a field's `align_before_data = false` leaves it out).
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
+        if in_session::<C>() {
+            framed(w, Role::Flag, |w| w.write_bits(u64::from(self.is_some()), 1))?;
+            w.align_bits()?;
+        } else {
+            framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
+        }
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -82,7 +90,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        match r.read_byte()? {
+        match read_flag::<C, R>(r)? {
             0 => Ok(None),
             1 => T::decode::<C, R>(r).map(Some),
             byte => Err(invalid_flag(r.offset() - 1, byte)),
@@ -93,7 +101,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         &mut self,
         r: &mut R,
     ) -> Result<(), DecodeError> {
-        match (r.read_byte()?, self.as_mut()) {
+        match (read_flag::<C, R>(r)?, self.as_mut()) {
             (0, _) => *self = None,
             (1, Some(v)) => v.decode_in_place::<C, R>(r)?,
             (1, None) => *self = Some(T::decode::<C, R>(r)?),
@@ -101,6 +109,18 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         }
         Ok(())
     }
+}
+
+/// Reads an `Option`'s flag: a byte, or inside a bit-packing session a bit and the
+/// padding after it.
+#[inline(always)]
+fn read_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<u8, DecodeError> {
+    if in_session::<C>() {
+        let flag = r.read_bits(1)? as u8;
+        r.align_bits()?;
+        return Ok(flag);
+    }
+    r.read_byte()
 }
 
 #[cold]

@@ -8,7 +8,7 @@ use super::emit::{
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
 use super::field::{self, in_style, nest, nest_group, parts, Part};
-use super::{fast, repr};
+use super::{bitpack, fast, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, TagWidth};
@@ -35,8 +35,17 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         methods,
     } = match &cont.data {
         Data::Struct(style, fields) => struct_shape(cont, *style, fields),
-        Data::Tagged(tag, variants) => tagged_shape(*tag, variants, &name),
+        Data::Tagged(tag, variants) => tagged_shape(cont, *tag, variants, &name),
         Data::Repr(repr, _) => repr_shape(repr, &name),
+    };
+    let (body, bit_fields) = bitpack::decode_session(cont, body);
+    let min_wire = bitpack::min_wire(cont, min_wire);
+    // A bit-packed type's fields are read in its session only: no `decode_in_place`
+    // of its own reading them outside.
+    let methods = if cont.bitpack {
+        TokenStream::new()
+    } else {
+        methods
     };
     let fixed_size = fast::fixed_size(cont, &trait_path);
     let inline = fast::inline_attr(cont);
@@ -68,6 +77,8 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
                 #PACKED::__private::read_header::<#inner, #READER_TY>(#READER)
             }
         }
+
+        #bit_fields
     }
 }
 
@@ -94,7 +105,7 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
 /// `decode_in_place`.
 fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
     let trait_path = Trait::Decode.path();
-    let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
+    let mins = fields.iter().filter(|f| bitpack::counts_min_wire(f)).map(|f| {
         let ty = f.ty;
         quote!(<#ty as #trait_path>::MIN_WIRE)
     });
@@ -110,7 +121,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
     };
     let run_decode = run(quote!(#PACKED::__private::decode_run::<#CTX, Self, #READER_TY>(#READER)));
     let checks = fields.iter().map(field::length_check);
-    let build = struct_value(style, fields);
+    let build = struct_value(cont, style, fields);
     let decode = quote! {
         #run_decode
         #(#checks)*
@@ -124,7 +135,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
         #PACKED::__private::decode_run_in_place::<#CTX, Self, #READER_TY>(self, #READER)
     });
     let steps = parts(fields).into_iter().map(|part| match part {
-        Part::One(i) => read_field_in_place(&fields[i]),
+        Part::One(i) => read_field_in_place(cont, &fields[i]),
         Part::Scalars(is) => {
             let (binds, read) = scalar_group(fields, &is);
             let ms = is.iter().map(|&i| &fields[i].member);
@@ -156,7 +167,12 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
 
 /// An enum: its tag, then the fields of the variant it names; an error naming the enum
 /// for a tag that names none.
-fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape {
+fn tagged_shape(
+    cont: &Container<'_>,
+    tag_ty: TagWidth,
+    variants: &[Variant<'_>],
+    name: &str,
+) -> Shape {
     let inner = fields_ctx();
     let checks = variants
         .iter()
@@ -169,7 +185,7 @@ fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape
             &quote!(Self::#vi),
             v.style,
             &v.fields,
-            v.fields.iter().map(read_field),
+            v.fields.iter().map(|f| read_field(cont, f)),
         );
         quote!(#tag => #build,)
     });
@@ -246,17 +262,26 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
     quote_spanned!(reported_at(at)=> #callee::#method::<#ctx, #r_ty>(#place #r)?)
 }
 
-/// The expression that reads one field.
-fn read_field(f: &Field<'_>) -> TokenStream {
-    match field::callee(f, decode_trait) {
-        Some((callee, at)) => call(f, &callee, at, None),
-        None => quote!(#PACKED::__private::Default::default()),
+/// The expression that reads one field: through its type (or `with` module), or its
+/// bit coding.
+fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let read = match (field::callee(f, decode_trait), f.bit_coding()) {
+        (Some((_, at)), Some(coding)) => {
+            bitpack::read_coded(cont, f, coding, &field::ctx(f), at)
+        }
+        (Some((callee, at)), None) => call(f, &callee, at, None),
+        (None, _) => return quote!(#PACKED::__private::Default::default()),
+    };
+    let align = bitpack::align_read(f);
+    if align.is_empty() {
+        return read;
     }
+    quote!({ #align #read })
 }
 
 /// Reads one field into `self`: in place, reusing its allocations, where it is read
 /// through its type; else by assignment.
-fn read_field_in_place(f: &Field<'_>) -> TokenStream {
+fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
     match field::callee(f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
@@ -264,7 +289,7 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
             quote_spanned!(reported_at(at)=> #read;)
         }
         _ => {
-            let read = read_field(f);
+            let read = read_field(cont, f);
             quote!(self.#m = #read;)
         }
     }
@@ -273,15 +298,16 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
 /// The struct's value, reading fields in order. With groups of scalar fields, a block
 /// that reads each part into bindings first (a group as one tuple, one run where the
 /// layout fixes its size), then builds the value; otherwise the plain constructor.
-fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
+fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream {
     let parts = parts(fields);
     if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
-        return in_style(&quote!(Self), style, fields, fields.iter().map(read_field));
+        let reads = fields.iter().map(|f| read_field(cont, f));
+        return in_style(&quote!(Self), style, fields, reads);
     }
     let reads = parts.iter().map(|part| match part {
         Part::One(i) => {
             let b = binding(*i);
-            let read = read_field(&fields[*i]);
+            let read = read_field(cont, &fields[*i]);
             quote!(let #b = #read;)
         }
         Part::Scalars(is) => scalar_group(fields, is).1,

@@ -131,20 +131,27 @@ pub(crate) enum Trait {
     Encode,
     Decode,
     Kind,
+    /// A `#[packed(bitpack)]` type's fields, written in a session.
+    BitPacked,
+    /// A `#[packed(bitpack)]` type's fields, read in a session.
+    BitUnpacked,
 }
 
 impl Trait {
-    /// The trait's path: `__packed::Encode`, `__packed::Decode<'__de>`, `__packed::Kind`.
+    /// The trait's path: `__packed::Encode`, `__packed::Decode<'__de>`, `__packed::Kind`,
+    /// `__packed::__private::BitPacked`, `__packed::__private::BitUnpacked<'__de>`.
     pub(crate) fn path(self) -> TokenStream {
         match self {
             Self::Encode => quote!(#PACKED::Encode),
             Self::Decode => quote!(#PACKED::Decode<#DE>),
             Self::Kind => quote!(#PACKED::Kind),
+            Self::BitPacked => quote!(#PACKED::__private::BitPacked),
+            Self::BitUnpacked => quote!(#PACKED::__private::BitUnpacked<#DE>),
         }
     }
 
-    /// `impl<...> Trait for Type<...> where ...`; `Decode`'s generics gain `'__de`,
-    /// outliving every lifetime of the type.
+    /// `impl<...> Trait for Type<...> where ...`; `Decode`'s (and `BitUnpacked`'s)
+    /// generics gain `'__de`, outliving every lifetime of the type.
     pub(crate) fn impl_header(
         self,
         ident: &syn::Ident,
@@ -154,8 +161,8 @@ impl Trait {
         let trait_path = self.path();
         let (_, ty_g, _) = generics.split_for_impl();
         let impl_generics = match self {
-            Self::Encode | Self::Kind => generics.clone(),
-            Self::Decode => {
+            Self::Encode | Self::Kind | Self::BitPacked => generics.clone(),
+            Self::Decode | Self::BitUnpacked => {
                 let mut g = generics.clone();
                 let bounds: Vec<syn::Lifetime> =
                     g.lifetimes().map(|l| l.lifetime.clone()).collect();

@@ -8,7 +8,7 @@ use super::emit::{
     WRITER_TY,
 };
 use super::field::{self, in_style, nest_group, parts, Part};
-use super::{fast, repr};
+use super::{bitpack, fast, repr};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, TagWidth};
@@ -20,9 +20,10 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
     // `methods`: the impl's other methods (fieldless enums: `encode_contiguous`).
     let (body, methods) = match &cont.data {
         Data::Struct(_, fields) => (struct_body(cont, fields), TokenStream::new()),
-        Data::Tagged(tag, variants) => (tagged_body(*tag, variants), TokenStream::new()),
+        Data::Tagged(tag, variants) => (tagged_body(cont, *tag, variants), TokenStream::new()),
         Data::Repr(repr, _) => repr_methods(repr),
     };
+    let (body, bit_fields) = bitpack::encode_session(cont, body);
     let fixed_size = fast::fixed_size(cont, &trait_path);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
@@ -45,6 +46,8 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
                 #PACKED::__private::write_header::<#inner, #WRITER_TY>(#WRITER)
             }
         }
+
+        #bit_fields
     }
 }
 
@@ -59,14 +62,14 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
         }
     });
     let stmts = parts(fields).into_iter().map(|part| match part {
-        Part::One(i) => write_own_field(&fields[i]),
-        Part::Scalars(is) => scalar_run(fields, &is),
+        Part::One(i) => write_own_field(cont, &fields[i]),
+        Part::Scalars(is) => scalar_run(cont, fields, &is),
     });
     quote!(#run #(#stmts)* #PACKED::__private::Ok(()))
 }
 
 /// An enum: the variant's index as its tag, then the variant's fields.
-fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
+fn tagged_body(cont: &Container<'_>, tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
     let arms = variants.iter().enumerate().map(|(i, v)| {
         let vi = v.ident;
@@ -83,7 +86,7 @@ fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
             .fields
             .iter()
             .zip(&binds)
-            .map(|(f, b)| write_field(f, &quote!(#b)));
+            .map(|(f, b)| write_field(cont, f, &quote!(#b)));
         quote! {
             #pat => {
                 #PACKED::__private::write_tag::<#inner, #tag_ty, #WRITER_TY>(#tag, #WRITER)?;
@@ -127,7 +130,7 @@ fn repr_methods(repr: &Spanned<ReprInt>) -> (TokenStream, TokenStream) {
 /// Writes a group of scalar fields: one run of their tuple (nested past twelve fields)
 /// where its size is fixed and the writer takes runs, else each field with its path,
 /// for writers that watch fields.
-fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+fn scalar_run(cont: &Container<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
     let inner = fields_ctx();
     let refs = nest_group(fields, group, |f| {
         let ty = f.ty;
@@ -137,7 +140,7 @@ fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
         let m = &f.member;
         quote!(&self.#m)
     });
-    let one_by_one = group.iter().map(|&i| write_own_field(&fields[i]));
+    let one_by_one = group.iter().map(|&i| write_own_field(cont, &fields[i]));
     quote! {
         if #PACKED::__private::write_as_run::<#inner, #refs, #WRITER_TY>(#WRITER) {
             #PACKED::Encode::encode::<#inner, #WRITER_TY>(&#values, #WRITER)?;
@@ -148,13 +151,14 @@ fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
 }
 
 /// Writes a struct's field, `&self.field`.
-fn write_own_field(f: &Field<'_>) -> TokenStream {
+fn write_own_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
-    write_field(f, &quote!(&self.#m))
+    write_field(cont, f, &quote!(&self.#m))
 }
 
-/// Writes one field, reached through the reference expression `access`.
-fn write_field(f: &Field<'_>, access: &TokenStream) -> TokenStream {
+/// Writes one field, reached through the reference expression `access`: through its
+/// type (or `with` module), or its bit coding.
+fn write_field(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let Some((callee, at)) =
         field::callee(f, |at| quote_spanned!(reported_at(at)=> #PACKED::Encode))
     else {
@@ -163,11 +167,16 @@ fn write_field(f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let name = &f.name;
     let ctx = field::ctx(f);
     let (w_ty, w) = (WRITER_TY.at(at), WRITER.at(at));
-    let call = quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;);
+    let call = match f.bit_coding() {
+        Some(coding) => bitpack::write_coded(cont, f, coding, access, &ctx, at),
+        None => quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;),
+    };
     let check = field::length_check(f);
+    let align = bitpack::align_write(f);
     quote! {
         #check
         #PACKED::__private::push_field(#WRITER, #name);
+        #align
         #call
         #PACKED::Writer::pop_path(#WRITER);
     }

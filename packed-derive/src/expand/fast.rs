@@ -14,10 +14,16 @@ use crate::model::OwnLayout;
 /// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
 /// at least one written field): it gets `fixed_size` and codes itself through the run
 /// helpers, which take one run where `fixed_size` is not 0 and the fields otherwise.
+///
+/// A bit-packed struct has none: its size is in bits, and its fields are written
+/// inside a session, which takes no runs.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
+    if cont.bitpack {
+        return None;
+    }
     let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))
         && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)

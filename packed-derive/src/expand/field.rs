@@ -14,7 +14,7 @@ use crate::ast::{Coding, Field, Style};
 /// `max`, all as types.
 pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
     let mut ctx = fields_ctx();
-    if let Coding::Type { len, max } = &f.coding {
+    if let Coding::Type { len, max, .. } = &f.coding {
         if let Some(len) = len {
             let len = &len.value;
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithLen<#len>);
@@ -35,10 +35,12 @@ pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
         Coding::Type {
             len: None,
             max: Some(m),
+            ..
         } => m.span,
         Coding::Type {
             len: None,
             max: None,
+            ..
         }
         | Coding::Skip
         | Coding::With(_) => return TokenStream::new(),

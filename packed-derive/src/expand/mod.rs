@@ -9,11 +9,14 @@
 //!   inlining)
 //! - [`repr`]: fieldless `#[repr(int)]` enums' integer types and conversions
 //! - [`encode`], [`decode`], [`kind`]: one impl each
+//! - [`bitpack`]: a `#[packed(bitpack)]` type's session and its fields' bit codings,
+//!   which `encode` and `decode` hand those to
 //! - [`fallback`]: the stub impls emitted beside attribute errors
 //!
 //! `encode` and `decode` do not import each other: what both need is in the modules
 //! above them.
 
+mod bitpack;
 mod decode;
 pub(crate) mod emit;
 mod encode;

@@ -1,0 +1,224 @@
+//! `#[packed(bitpack)]`: the type's fields in one bit-packing session, and the bit
+//! codings of its fields (`range`, `precision`, `bits`, `entropy`,
+//! `align_before_data`) and `align`.
+//!
+//! A bit-packed type's `encode` and `decode` only open the session (or join the one
+//! open: `packed_core::ctx::Session`); its fields are written by `BitPacked` and
+//! `BitUnpacked`, whose bodies are what `encode` and `decode` would be without the
+//! session. A coded field is written by `EncodeBits` / `DecodeBits` with its coding as
+//! a constant built here.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+use super::emit::{self, reported_at, Trait, CTX, DE, PACKED, READER, READER_TY, WRITER, WRITER_TY};
+use crate::ast::{Container, Field};
+use crate::bound;
+use crate::model::{bit_length, BitCoding, EntropyValues, Spanned};
+
+/// `encode`'s body and the `BitPacked` impl that writes the fields with
+/// `fields_body`, for a bit-packed type; `fields_body` as `encode`'s body otherwise.
+pub(super) fn encode_session(
+    cont: &Container<'_>,
+    fields_body: TokenStream,
+) -> (TokenStream, TokenStream) {
+    if !cont.bitpack {
+        return (fields_body, TokenStream::new());
+    }
+    let where_c = emit::where_clause(
+        cont.generics,
+        bound::predicates(cont, &Trait::Encode.path(), false),
+    );
+    let header = Trait::BitPacked.impl_header(cont.ident, cont.generics, &where_c);
+    let sig = emit::encode_fn("encode_fields", quote!(&self, #WRITER: &mut #WRITER_TY,));
+    let body = quote! {
+        #PACKED::__private::encode_bit_packed::<#CTX, Self, #WRITER_TY>(self, #WRITER)
+    };
+    let fields_impl = quote! {
+        #[automatically_derived]
+        #header {
+            #[inline]
+            #sig {
+                #fields_body
+            }
+        }
+    };
+    (body, fields_impl)
+}
+
+/// `decode`'s body and the `BitUnpacked` impl that reads the fields with
+/// `fields_body`, for a bit-packed type; `fields_body` as `decode`'s body otherwise.
+pub(super) fn decode_session(
+    cont: &Container<'_>,
+    fields_body: TokenStream,
+) -> (TokenStream, TokenStream) {
+    if !cont.bitpack {
+        return (fields_body, TokenStream::new());
+    }
+    let where_c = emit::where_clause(
+        cont.generics,
+        bound::predicates(cont, &Trait::Decode.path(), true),
+    );
+    let header = Trait::BitUnpacked.impl_header(cont.ident, cont.generics, &where_c);
+    let sig = emit::decode_fn("decode_fields", quote!(#READER: &mut #READER_TY,), quote!(Self));
+    let body = quote! {
+        #PACKED::__private::decode_bit_packed::<#CTX, Self, #READER_TY>(#READER)
+    };
+    let fields_impl = quote! {
+        #[automatically_derived]
+        #header {
+            #[inline]
+            #sig {
+                #fields_body
+            }
+        }
+    };
+    (body, fields_impl)
+}
+
+/// `MIN_WIRE` of a bit-packed type whose fields' sum is `sum`: at most 1, since a
+/// session may pack all its fields into one byte (or, nested in another session, a
+/// bit); fields with a bit coding take no part, they may take no bit at all.
+pub(super) fn min_wire(cont: &Container<'_>, sum: TokenStream) -> TokenStream {
+    if !cont.bitpack {
+        return sum;
+    }
+    quote!(if #sum > 0usize { 1usize } else { 0usize })
+}
+
+/// Whether `f` counts towards its type's `MIN_WIRE`: written through its type, with
+/// no bit coding.
+pub(super) fn counts_min_wire(f: &Field<'_>) -> bool {
+    f.is_plain() && f.bit_coding().is_none()
+}
+
+/// The statement before field `f` that pads to a byte, for `align`.
+pub(super) fn align_write(f: &Field<'_>) -> TokenStream {
+    if !f.align {
+        return TokenStream::new();
+    }
+    quote!(#PACKED::__private::align_before_field(#WRITER)?;)
+}
+
+/// [`align_write`], decoding: skips the padding, which must be zero.
+pub(super) fn align_read(f: &Field<'_>) -> TokenStream {
+    if !f.align {
+        return TokenStream::new();
+    }
+    quote!(#PACKED::__private::skip_align_before_field(#READER)?;)
+}
+
+/// The call that writes `f`, reached through the reference `access`, with its coding,
+/// under context `ctx`; reported at `at` (the field's type).
+pub(super) fn write_coded(
+    cont: &Container<'_>,
+    f: &Field<'_>,
+    coding: &Spanned<BitCoding>,
+    access: &TokenStream,
+    ctx: &TokenStream,
+    at: Span,
+) -> TokenStream {
+    let (w_ty, w) = (WRITER_TY.at(at), WRITER.at(at));
+    let ty = f.ty;
+    let at = reported_at(at);
+    if let BitCoding::UnalignedOption = coding.value {
+        return quote_spanned!(at=>
+            #PACKED::__private::encode_option_unaligned::<#ctx, _, #w_ty>(#access, #w)?;
+        );
+    }
+    let value = coding_value(cont, f, coding);
+    quote_spanned!(at=>
+        <#ty as #PACKED::__private::EncodeBits<_>>::encode_bits::<#ctx, #w_ty>(#access, &#value, #w)?;
+    )
+}
+
+/// The expression that reads `f` with its coding, under context `ctx`; reported at
+/// `at` (the field's type).
+pub(super) fn read_coded(
+    cont: &Container<'_>,
+    f: &Field<'_>,
+    coding: &Spanned<BitCoding>,
+    ctx: &TokenStream,
+    at: Span,
+) -> TokenStream {
+    let (r_ty, r, de) = (READER_TY.at(at), READER.at(at), DE.at(at));
+    let ty = f.ty;
+    let at = reported_at(at);
+    if let BitCoding::UnalignedOption = coding.value {
+        return quote_spanned!(at=>
+            #PACKED::__private::decode_option_unaligned::<#ctx, _, #r_ty>(#r)?
+        );
+    }
+    let value = coding_value(cont, f, coding);
+    quote_spanned!(at=>
+        <#ty as #PACKED::__private::DecodeBits<#de, _>>::decode_bits::<#ctx, #r_ty>(&#value, #r)?
+    )
+}
+
+/// The coding of `f` as a value of its `packed_core` type (`IntRange { .. }`, ...),
+/// every number worked out here.
+fn coding_value(cont: &Container<'_>, f: &Field<'_>, coding: &Spanned<BitCoding>) -> TokenStream {
+    let field = format!("{}.{}", cont.ident, f.name);
+    let span = reported_at(coding.span);
+    match &coding.value {
+        BitCoding::IntRange { min, max, text } => {
+            let bits = bit_length(max.abs_diff(*min));
+            let (min, max) = (int_literal(*min, span), int_literal(*max, span));
+            quote_spanned! {span=>
+                #PACKED::__private::IntRange {
+                    min: #min,
+                    max: #max,
+                    bits: #bits,
+                    field: #field,
+                    range: #text,
+                }
+            }
+        }
+        BitCoding::FloatRange {
+            float,
+            min,
+            max,
+            bits,
+            text,
+        } => {
+            let (min, max) = (float.literal(*min), float.literal(*max));
+            quote_spanned! {span=>
+                #PACKED::__private::FloatRange {
+                    min: #min,
+                    max: #max,
+                    bits: #bits,
+                    field: #field,
+                    range: #text,
+                }
+            }
+        }
+        BitCoding::Entropy {
+            values,
+            align_before_data,
+        } => {
+            let bits = bit_length(values.len() as u128);
+            let values = match values {
+                EntropyValues::Ints(v) => quote!(#(#v),*),
+                EntropyValues::Strs(v) => quote!(#(#v),*),
+            };
+            quote_spanned! {span=>
+                #PACKED::__private::Entropy {
+                    values: &[#values],
+                    bits: #bits,
+                    align_before_data: #align_before_data,
+                }
+            }
+        }
+        BitCoding::UnalignedOption => unreachable!("an unaligned option has no coding value"),
+    }
+}
+
+/// `v` as an `i128` literal.
+fn int_literal(v: i128, span: Span) -> TokenStream {
+    let lit = syn::LitInt::new(&format!("{}i128", v.unsigned_abs()), span);
+    if v < 0 {
+        quote!(-#lit)
+    } else {
+        quote!(#lit)
+    }
+}
