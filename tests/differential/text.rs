@@ -294,11 +294,11 @@ tuples!((0 A, 1 B) (0 A, 1 B, 2 C));
 
 /// Declares a struct that derives `Packed`, with its text form `{ f1 f2 ... }`.
 macro_rules! record {
-    ($(#[$attr:meta])* pub struct $name:ident { $($f:ident: $t:ty),* $(,)? }) => {
+    ($(#[$attr:meta])* pub struct $name:ident { $($(#[$fattr:meta])* $f:ident: $t:ty),* $(,)? }) => {
         #[derive(packed_core::Packed, Debug, Clone)]
         $(#[$attr])*
         pub struct $name {
-            $(pub $f: $t,)*
+            $($(#[$fattr])* pub $f: $t,)*
         }
 
         impl $crate::text::Text for $name {
