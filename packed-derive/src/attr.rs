@@ -395,7 +395,7 @@ fn parse_precision(
     meta: &ParseNestedMeta<'_>,
 ) -> syn::Result<Option<Spanned<FloatLit>>> {
     let value: syn::Expr = meta.value()?.parse()?;
-    let text = match &value {
+    let digits = |e: &syn::Expr| match e {
         syn::Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Float(f),
             ..
@@ -405,6 +405,13 @@ fn parse_precision(
             ..
         }) if i.suffix().is_empty() => Some(i.base10_digits().to_owned()),
         _ => None,
+    };
+    // A negative precision parses, to be refused by the model as not above 0.
+    let text = match &value {
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            digits(&u.expr).map(|d| format!("-{d}"))
+        }
+        e => digits(e),
     };
     let lit = text.as_deref().and_then(FloatLit::parse);
     if lit.is_none() {

@@ -25,6 +25,13 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a field's value with bit coding `S`: an integer or float itself, or each
 /// element of a sequence or array of them (after the sequence's length prefix).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take this field's `range`, `precision`, `bits` or `entropy`",
+    label = "a bit-coded field of type `{Self}`",
+    note = "ranges apply to integers of up to 64 bits, float ranges to `f32` and `f64`, \
+            `entropy` to integers and strings (`String`, `&str`, `Cow<str>`, `Box<str>`); \
+            on a `Vec`, `VecDeque`, `Box<[T]>` or array, to its elements"
+)]
 pub trait EncodeBits<S: BitCoding> {
     /// Writes `self` with `coding`, under context `C`.
     ///
@@ -38,6 +45,13 @@ pub trait EncodeBits<S: BitCoding> {
 }
 
 /// Reads a field's value with bit coding `S`: [`EncodeBits`] for decoding.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot take this field's `range`, `precision`, `bits` or `entropy`",
+    label = "a bit-coded field of type `{Self}`",
+    note = "ranges apply to integers of up to 64 bits, float ranges to `f32` and `f64`, \
+            `entropy` to integers and strings (`String`, `&str`, `Cow<str>`, `Box<str>`); \
+            on a `Vec`, `VecDeque`, `Box<[T]>` or array, to its elements"
+)]
 pub trait DecodeBits<'de, S: BitCoding>: Sized {
     /// Reads a value with `coding`, under context `C`.
     ///
