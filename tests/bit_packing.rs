@@ -768,3 +768,460 @@ fn held_out_fixtures_have_the_documented_sizes() {
     assert_eq!(u[0], 0x03 << 1 | 1);
     assert_eq!(u[1], (0x03 >> 7) | (b'h' << 1));
 }
+
+// ---------------------------------------------------------------------------------------
+// Property tests: a reference bit writer, written here from the rules
+// ---------------------------------------------------------------------------------------
+
+mod reference {
+    use packed_core::Packed;
+
+    /// A bit stream written one bit at a time from golden-ext's rules: bit `k` is bit
+    /// `k mod 8` of byte `k / 8`, values go least significant bit first, the last byte
+    /// is padded with zero bits.
+    #[derive(Default)]
+    pub struct Bits {
+        pub bytes: Vec<u8>,
+        len: usize,
+    }
+
+    impl Bits {
+        pub fn bit(&mut self, b: bool) {
+            if self.len % 8 == 0 {
+                self.bytes.push(0);
+            }
+            if b {
+                *self.bytes.last_mut().unwrap() |= 1 << (self.len % 8);
+            }
+            self.len += 1;
+        }
+        pub fn bits(&mut self, v: u64, n: u32) {
+            for i in 0..n {
+                self.bit(v >> i & 1 == 1);
+            }
+        }
+        /// Whole bytes at any offset: 8 bits each, in order.
+        pub fn bytes(&mut self, b: &[u8]) {
+            for &x in b {
+                self.bits(u64::from(x), 8);
+            }
+        }
+        pub fn align(&mut self) {
+            while self.len % 8 != 0 {
+                self.bit(false);
+            }
+        }
+        /// Bitsery's size prefix: 1 byte below 128, else 2 bytes high first (below 2^14).
+        pub fn size(&mut self, n: usize) {
+            if n < 0x80 {
+                self.bytes(&[n as u8]);
+            } else {
+                self.bytes(&[0x80 | (n >> 8) as u8, n as u8]);
+            }
+        }
+        pub fn text(&mut self, s: &str) {
+            self.size(s.len());
+            self.bytes(s.as_bytes());
+        }
+        pub fn finish(mut self) -> Vec<u8> {
+            self.align();
+            self.bytes
+        }
+    }
+
+    /// The bit length of `n`.
+    pub fn bit_length(n: u64) -> u32 {
+        64 - n.leading_zeros()
+    }
+
+    pub const COLORS: [&str; 3] = ["red", "green", "blue"];
+    /// The float range of [`Sample::f`], and its bits: `(max - min) / precision` in
+    /// `f32`, as an unsigned integer, its bit length.
+    pub const F_MIN: f32 = -2.0;
+    pub const F_MAX: f32 = 2.0;
+    pub fn f_bits() -> u32 {
+        bit_length(((F_MAX - F_MIN) / 0.001f32) as u32 as u64)
+    }
+
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(bitpack)]
+    pub struct Inner {
+        pub flag: bool,
+        #[packed(range = "0..=6")]
+        pub v: u8,
+    }
+
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(bitpack)]
+    pub struct Sample {
+        pub a: bool,
+        #[packed(range = "-50..=50")]
+        pub r: i16,
+        #[packed(bits = 13)]
+        pub b13: u16,
+        #[packed(max = 1000)]
+        pub name: String,
+        #[packed(max = 20, range = "0..=1023")]
+        pub ids: Vec<u16>,
+        pub maybe: Option<u32>,
+        #[packed(entropy = ["red", "green", "blue"])]
+        pub color: String,
+        pub word: u32,
+        pub inner: Inner,
+        #[packed(range = "-2.0..=2.0", precision = 0.001)]
+        pub f: f32,
+        #[packed(align)]
+        pub tail: u8,
+        pub last: bool,
+    }
+
+    /// `s`'s bytes by the rules.
+    pub fn encode(s: &Sample) -> Vec<u8> {
+        let mut b = Bits::default();
+        b.bit(s.a);
+        b.bits((i64::from(s.r) + 50) as u64, bit_length(100));
+        b.bits(u64::from(s.b13), 13);
+        b.text(&s.name);
+        b.size(s.ids.len());
+        for &id in &s.ids {
+            b.bits(u64::from(id), 10);
+        }
+        b.bit(s.maybe.is_some());
+        b.align();
+        if let Some(m) = s.maybe {
+            b.bytes(&m.to_le_bytes());
+        }
+        let index = COLORS.iter().position(|c| *c == s.color).map_or(0, |i| i + 1);
+        b.bits(index as u64, bit_length(3));
+        b.align();
+        if index == 0 {
+            b.text(&s.color);
+        }
+        b.bytes(&s.word.to_le_bytes());
+        // A nested bit-packed record joins the session: no padding after it.
+        b.bit(s.inner.flag);
+        b.bits(u64::from(s.inner.v), bit_length(6));
+        let top = (1u32 << f_bits()) - 1;
+        let code = ((s.f - F_MIN) / (F_MAX - F_MIN) * top as f32) as u32;
+        b.bits(u64::from(code), f_bits());
+        b.align();
+        b.bytes(&[s.tail]);
+        b.bit(s.last);
+        b.finish()
+    }
+}
+
+mod props {
+    use super::reference::{self, Inner, Sample};
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample() -> impl Strategy<Value = Sample> {
+        let color = prop_oneof![
+            prop::sample::select(reference::COLORS.to_vec()).prop_map(String::from),
+            "[a-z]{0,9}",
+        ];
+        (
+            (any::<bool>(), -50i16..=50, 0u16..8192, "\\PC{0,140}"),
+            (prop::collection::vec(0u16..=1023, 0..=20), any::<Option<u32>>(), color),
+            (any::<u32>(), any::<bool>(), 0u8..=6, -2.0f32..=2.0, any::<u8>(), any::<bool>()),
+        )
+            .prop_map(|((a, r, b13, name), (ids, maybe, color), (word, flag, v, f, tail, last))| {
+                Sample {
+                    a,
+                    r,
+                    b13,
+                    name,
+                    ids,
+                    maybe,
+                    color,
+                    word,
+                    inner: Inner { flag, v },
+                    f,
+                    tail,
+                    last,
+                }
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// A random record's bytes are the reference writer's; they decode back, the
+        /// float within one quantisation step of it (Bitsery truncates, then rounds on
+        /// the way back).
+        #[test]
+        fn random_records_match_the_reference_writer(s in sample()) {
+            let bytes = packed_core::to_vec(&s).unwrap();
+            prop_assert_eq!(&bytes, &reference::encode(&s));
+            prop_assert_eq!(packed_core::encoded_len(&s), Ok(bytes.len()));
+            let back: Sample = packed_core::from_slice(&bytes).unwrap();
+            let step = (reference::F_MAX - reference::F_MIN)
+                / ((1u32 << reference::f_bits()) - 1) as f32;
+            prop_assert!((s.f - back.f).abs() <= step * 1.0001, "{} -> {}", s.f, back.f);
+            prop_assert_eq!(Sample { f: s.f, ..back.clone() }, s.clone());
+            let streamed: Sample = packed_core::from_reader(&bytes[..]).unwrap();
+            prop_assert_eq!(streamed, back);
+            assert_bit_cover(&packed_core::explain(&s).unwrap(), &bytes);
+        }
+
+        /// Random floats within their ranges, `f32` and `f64`, in both forms, come back
+        /// within one quantisation step, and never outside the range.
+        #[test]
+        fn floats_round_trip_within_one_step(a in -1000.0f32..=1000.0, b in -1.0e6f64..=1.0e6, c in 0.0f32..=1.0) {
+            #[derive(Packed, Debug, PartialEq)]
+            #[packed(bitpack)]
+            struct F {
+                #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+                a: f32,
+                #[packed(range = "-1e6..=1e6", bits = 40)]
+                b: f64,
+                #[packed(range = "0.0..=1.0", bits = 3)]
+                c: f32,
+            }
+            let back: F = packed_core::from_slice(&packed_core::to_vec(&F { a, b, c }).unwrap()).unwrap();
+            let step_a = 2000.0f32 / ((1u32 << 18) - 1) as f32;
+            let step_b = 2.0e6f64 / ((1u64 << 40) - 1) as f64;
+            let step_c = 1.0f32 / 7.0;
+            prop_assert!((a - back.a).abs() <= step_a * 1.001, "{a} {}", back.a);
+            prop_assert!((b - back.b).abs() <= step_b * 1.001, "{b} {}", back.b);
+            prop_assert!((c - back.c).abs() <= step_c * 1.001, "{c} {}", back.c);
+            prop_assert!((-1000.0..=1000.0).contains(&back.a) && (0.0..=1.0).contains(&back.c));
+        }
+
+        /// Random integers within their ranges, including the widest, come back exactly.
+        #[test]
+        fn integers_round_trip_exactly(a in any::<i64>(), b in any::<u64>(), c in -7i8..=7, d in 3u32..=3) {
+            #[derive(Packed, Debug, PartialEq, Clone)]
+            #[packed(bitpack)]
+            struct I {
+                #[packed(range = "-9223372036854775808..=9223372036854775807")]
+                a: i64,
+                #[packed(bits = 64)]
+                b: u64,
+                #[packed(range = "-7..=7")]
+                c: i8,
+                // No bits at all: one value.
+                #[packed(range = "3..=3")]
+                d: u32,
+            }
+            let v = I { a, b, c, d };
+            let bytes = packed_core::to_vec(&v).unwrap();
+            prop_assert_eq!(bytes.len(), (64 + 64 + 4) / 8 + 1);
+            prop_assert_eq!(packed_core::from_slice::<I>(&bytes), Ok(v));
+        }
+
+        /// Any input decodes to a value or a typed error: never a panic.
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+            let _ = packed_core::from_slice::<Sample>(&bytes);
+            let _ = packed_core::from_reader::<Sample, _>(&bytes[..]);
+            let _ = packed_core::from_slice::<super::shapes::le::Unaligned>(&bytes);
+            let _ = packed_core::from_slice::<super::shapes::be::Entropies>(&bytes);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Hostile input and values that do not fit
+// ---------------------------------------------------------------------------------------
+
+fn sample_value() -> reference::Sample {
+    reference::Sample {
+        a: true,
+        r: -3,
+        b13: 4097,
+        name: "héllo".into(),
+        ids: vec![1, 1023, 512],
+        maybe: Some(0xDEAD_BEEF),
+        color: "green".into(),
+        word: 7,
+        inner: reference::Inner { flag: true, v: 6 },
+        f: 0.5,
+        tail: 0xAA,
+        last: true,
+    }
+}
+
+/// Every truncation of a bit-packed record is a typed error, from a slice and from a
+/// stream, at or before the cut; errors inside the session give the bit offset.
+#[test]
+fn truncated_bit_streams_are_typed_errors() {
+    let bytes = packed_core::to_vec(&sample_value()).unwrap();
+    for end in 0..bytes.len() {
+        let cut = &bytes[..end];
+        for e in [
+            packed_core::from_slice::<reference::Sample>(cut).unwrap_err(),
+            packed_core::from_reader::<reference::Sample, _>(cut).unwrap_err(),
+        ] {
+            match e {
+                DecodeError::UnexpectedEndOfBits {
+                    bit_offset,
+                    needed,
+                    remaining,
+                } => {
+                    assert!(bit_offset <= 8 * end && needed > remaining, "{end}: {e:?}");
+                }
+                DecodeError::LengthExceedsInput { offset, .. } => assert!(offset <= end, "{e:?}"),
+                other => panic!("cut at {end}: {other:?}"),
+            }
+        }
+    }
+    // The exact error of one cut: the last byte holds `last` and the padding; without
+    // it, `last` (1 bit) is missing.
+    assert_eq!(
+        packed_core::from_slice::<reference::Sample>(&bytes[..bytes.len() - 1]),
+        Err(DecodeError::UnexpectedEndOfBits {
+            bit_offset: 8 * (bytes.len() - 1),
+            needed: 1,
+            remaining: 0,
+        })
+    );
+}
+
+/// A set padding bit is refused wherever the session pads: after an `Option`'s flag,
+/// after an entropy index, at an `align`, at the end; at its own bit offset.
+#[test]
+fn set_padding_bits_are_refused() {
+    let v = sample_value();
+    let bytes = packed_core::to_vec(&v).unwrap();
+    let e = packed_core::explain(&v).unwrap();
+    let padding: Vec<_> = e
+        .spans()
+        .iter()
+        .filter(|s| s.role == packed_core::explain::Role::Padding)
+        .collect();
+    let paths: Vec<&str> = padding.iter().map(|s| s.path.as_str()).collect();
+    assert_eq!(paths, ["maybe", "color", ""], "{padding:?}");
+    for span in padding {
+        for bit in span.bit_offset..span.bit_offset + span.bit_len {
+            let mut bad = bytes.clone();
+            bad[bit / 8] |= 1 << (bit % 8);
+            let err = packed_core::from_slice::<reference::Sample>(&bad).unwrap_err();
+            assert_eq!(
+                err,
+                DecodeError::InvalidPadding {
+                    bit_offset: span.bit_offset
+                },
+                "bit {bit}"
+            );
+            assert_eq!(err.bit_offset(), Some(span.bit_offset));
+        }
+    }
+}
+
+/// Codes beyond a range, and entropy indexes past the list, are typed errors at their
+/// bit offset, never a wrapped value.
+#[test]
+fn out_of_range_codes_and_entropy_indexes() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Codes {
+        #[packed(range = "0..=100")]
+        health: u8,
+        #[packed(entropy = ["a", "b", "c", "d", "e"])]
+        word: String,
+        #[packed(range = "-1.0..=1.0", bits = 4)]
+        f: f32,
+    }
+    // health: 7 bits; 101..=127 are past the range.
+    for code in 101u8..=127 {
+        assert_eq!(
+            packed_core::from_slice::<Codes>(&[code, 0, 0]),
+            Err(DecodeError::ValueOutOfRange {
+                bit_offset: 0,
+                field: "Codes.health",
+                range: "0..=100",
+            })
+        );
+    }
+    // word: index in 3 bits from bit 7; 6 and 7 name no value.
+    for index in 6u8..=7 {
+        let bytes = [(index & 1) << 7, index >> 1, 0];
+        assert_eq!(
+            packed_core::from_slice::<Codes>(&bytes),
+            Err(DecodeError::UnknownEntropyIndex {
+                bit_offset: 7,
+                index: u64::from(index),
+                values: 5,
+            })
+        );
+    }
+    let ok = Codes {
+        health: 100,
+        word: "e".into(),
+        f: 1.0,
+    };
+    let bytes = packed_core::to_vec(&ok).unwrap();
+    assert_eq!(bytes, [100 | 1 << 7, 0b10, 0x0F]);
+    assert_eq!(packed_core::from_slice::<Codes>(&bytes), Ok(ok));
+}
+
+/// A value outside its range is an encode error naming the field, never wrapped or
+/// clamped; so is a NaN.
+#[test]
+fn values_outside_their_range_do_not_encode() {
+    let mut v = sample_value();
+    v.r = 51;
+    assert_eq!(
+        packed_core::to_vec(&v),
+        Err(packed_core::EncodeError::ValueOutOfRange {
+            field: "Sample.r",
+            range: "-50..=50",
+        })
+    );
+    let mut v = sample_value();
+    v.ids = vec![0, 1024];
+    assert_eq!(
+        packed_core::to_vec(&v),
+        Err(packed_core::EncodeError::ValueOutOfRange {
+            field: "Sample.ids",
+            range: "0..=1023",
+        })
+    );
+    let mut v = sample_value();
+    v.b13 = 8192;
+    assert_eq!(
+        packed_core::encoded_len(&v),
+        Err(packed_core::EncodeError::ValueOutOfRange {
+            field: "Sample.b13",
+            range: "0..=8191",
+        })
+    );
+    for f in [f32::NAN, 2.0001, -2.0001, f32::INFINITY] {
+        let mut v = sample_value();
+        v.f = f;
+        let e = packed_core::to_vec(&v).unwrap_err();
+        assert_eq!(
+            e,
+            packed_core::EncodeError::ValueOutOfRange {
+                field: "Sample.f",
+                range: "-2.0..=2.0",
+            }
+        );
+        assert!(e.to_string().contains("Sample.f"), "{e}");
+    }
+}
+
+/// A length claim inside a session is checked against the bits left before anything is
+/// allocated: a ranged sequence of 10-bit elements cannot claim more than the input's
+/// bits can hold.
+#[test]
+fn length_claims_inside_a_session_are_checked_first() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Ids {
+        flag: bool,
+        #[packed(range = "0..=1023")]
+        ids: Vec<u16>,
+    }
+    // The flag, then Bitsery's 4-byte size form claiming 2^29 - 1 elements, from bit 1.
+    let mut b = reference::Bits::default();
+    b.bit(true);
+    b.bytes(&[0xDF, 0xFF, 0xFF, 0xFF]);
+    let bytes = b.finish();
+    assert!(matches!(
+        packed_core::from_slice::<Ids>(&bytes),
+        Err(DecodeError::LengthExceedsInput { offset: 0, .. })
+    ));
+}

@@ -457,9 +457,16 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
             return Ok(());
         }
         if self.input.is_none() && self.avail == 0 {
-            self.inner.read_into(out)?;
-            self.pos += 8 * out.len();
-            return Ok(());
+            return match self.inner.read_into(out) {
+                Ok(()) => {
+                    self.pos += 8 * out.len();
+                    Ok(())
+                }
+                Err(DecodeError::UnexpectedEnd { .. }) => {
+                    Err(self.exhausted(u32::try_from(8 * out.len()).unwrap_or(u32::MAX)))
+                }
+                Err(e) => Err(e),
+            };
         }
         for chunk in out.chunks_mut(7) {
             let v = self.read_bits(8 * chunk.len() as u32)?;
