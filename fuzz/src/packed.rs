@@ -17,6 +17,9 @@
 //!   this catches a `MIN_WIRE` that overstates), with `from_slice_into` over a
 //!   non-empty value (the in-place path), and with `from_slice_with_limits` under a
 //!   byte limit the input does not exceed or a deeper depth limit;
+//! - the bit-packed types (`#[packed(bitpack)]`, without layout attributes, so under
+//!   every layout) decode from slices and streams alike; a set padding bit or a code
+//!   past a range is an error, never a value;
 //! - with `roundtrip`: a decoded value encodes (the layouts accept every value they
 //!   decode), `encoded_len` is the encoded length, the encoding is no longer than the
 //!   input (we write canonical forms; readers also accept longer ones), and decoding it
@@ -54,8 +57,13 @@ pub const LAYOUT_NAMES: [&str; LAYOUTS] = [
 /// The index of the family of types with their own attributes (types added later come
 /// after it, so that the selectors of saved inputs keep their meaning).
 pub const OWN_TYPE: usize = 18;
+/// The bit-packed types ([`Bits`]; [`BitFloats`], whose quantised floats need not
+/// survive a round trip).
+pub const BITS_TYPE: usize = 20;
+/// [`BitFloats`].
+pub const BIT_FLOATS_TYPE: usize = 21;
 /// Number of type indices.
-pub const TYPES: usize = 20;
+pub const TYPES: usize = 22;
 
 /// Type indices of the golden fixtures, for seeding.
 pub mod ty {
@@ -430,6 +438,56 @@ pub struct ImageRec {
     short: Vec<u16>,
 }
 
+/// Bit packing: one session around ranges, bools, options aligned and not, an
+/// entropy list, whole bytes at any bit offset, maps and tagged enums, and nested
+/// bit-packed records (which join the session), under every layout.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct Bits {
+    flag: bool,
+    #[packed(range = "-100..=100")]
+    r: i32,
+    #[packed(bits = 5, max = 40)]
+    small: Vec<u8>,
+    s: String,
+    o: Option<u16>,
+    #[packed(align_before_data = false)]
+    u: Option<u64>,
+    #[packed(entropy = [80, 443, 8080])]
+    port: u16,
+    inner: Vec<BitsInner>,
+    #[packed(align)]
+    tail: u32,
+    m: BTreeMap<u8, bool>,
+}
+
+/// Nested in [`Bits`]: its own session is the outer one.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct BitsInner {
+    a: bool,
+    #[packed(range = "0..=9")]
+    d: [u8; 2],
+    w: i16,
+    t: TagU32,
+    #[packed(entropy = ["x", "yy"], align_before_data = false)]
+    e: String,
+}
+
+/// Quantised floats: decoding is checked, not the round trip (a decoded float may
+/// re-encode one code lower: Bitsery truncates).
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct BitFloats {
+    #[packed(range = "-1.0..=1.0", precision = 0.01)]
+    a: f32,
+    #[packed(range = "-1000.0..=1000.0", bits = 30)]
+    b: f64,
+    #[packed(range = "0.0..=1.0", bits = 1, max = 16)]
+    v: Vec<f32>,
+    z: bool,
+}
+
 // The family of types with attributes of their own (type index `OWN_TYPE`).
 
 /// YAS with a nested attribute-free type (which inherits) and a nested type with its
@@ -604,6 +662,19 @@ sample! {
     };
     OwnMixInner => OwnMixInner { n: -3, v: vec![1, 2, 3], s: "mix".into() };
     OwnOdd => OwnOdd { a: vec![u64::MAX, 0], c: [(-1, "m".to_string())].into(), e: Some('z'), ..OwnOdd::default() };
+    Bits => Bits {
+        flag: true,
+        r: -100,
+        small: vec![31, 0, 7],
+        s: "bits".into(),
+        o: Some(7),
+        u: Some(u64::MAX),
+        port: 1234,
+        inner: vec![BitsInner { a: true, d: [9, 0], w: -2, t: TagU32::B("b".into()), e: "zz".into() }],
+        tail: 0xDEAD_BEEF,
+        m: [(1, true), (200, false)].into(),
+    };
+    BitFloats => BitFloats { a: 0.5, b: -250.0, v: vec![0.0, 1.0, 1.0], z: true };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -914,10 +985,11 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
     };
     let (t, l) = split(sel);
     // `Attrs` (15) has fields with LEB128 and YAS compacted lengths, which readers
-    // also accept in longer forms.
+    // also accept in longer forms; `Bits` an entropy-coded field, which readers also
+    // accept written out where it is in the list.
     let r = Roundtrip {
-        on: roundtrip,
-        fixed_fields: t != 15,
+        on: roundtrip && t != BIT_FLOATS_TYPE,
+        fixed_fields: t != 15 && t != BITS_TYPE,
     };
     match t {
         0 => free_owned::<Document>(body, l, r),
@@ -939,6 +1011,8 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         16 => free_owned::<Containers>(body, l, r),
         17 => free_owned::<Enums>(body, l, r),
         19 => free_owned::<ImageRec>(body, l, r),
+        BITS_TYPE => free_owned::<Bits>(body, l, r),
+        BIT_FLOATS_TYPE => free_owned::<BitFloats>(body, l, r),
         _ => match l {
             0 => own::<OwnYas>(body, r),
             1 => own::<OwnVarint>(body, r),
@@ -1030,6 +1104,8 @@ pub fn samples() -> Vec<Vec<u8>> {
                 16 => encode_free(&Containers::sample(), l),
                 17 => encode_free(&Enums::sample(), l),
                 19 => encode_free(&ImageRec::sample(), l),
+                BITS_TYPE => encode_free(&Bits::sample(), l),
+                BIT_FLOATS_TYPE => encode_free(&BitFloats::sample(), l),
                 _ => match l {
                     0 => packed_core::to_vec(&OwnYas::sample()),
                     1 => packed_core::to_vec(&OwnVarint::sample()),
