@@ -6,6 +6,7 @@
 //! cargo run --release --example compare -- --out table.md    # also as Markdown
 //! cargo run --release --example compare -- --out table.csv   # ... or CSV
 //! cargo run --release --example compare -- --all             # plus log and mesh
+//! cargo run --release --example compare -- --game            # the seed document and the game
 //! ```
 //!
 //! All rows are measured interleaved in one run: every round times every row's encode,
@@ -42,6 +43,7 @@ const ROUNDS: usize = 61;
 struct Options {
     out: Option<String>,
     all: bool,
+    game: bool,
     rounds: usize,
 }
 
@@ -49,6 +51,7 @@ fn parse_args() -> Options {
     let mut o = Options {
         out: None,
         all: false,
+        game: false,
         rounds: ROUNDS,
     };
     let mut args = std::env::args().skip(1);
@@ -56,6 +59,7 @@ fn parse_args() -> Options {
         match a.as_str() {
             "--out" => o.out = args.next(),
             "--all" => o.all = true,
+            "--game" => o.game = true,
             "--rounds" => {
                 o.rounds = args
                     .next()
@@ -64,7 +68,7 @@ fn parse_args() -> Options {
                     .max(1)
             }
             "--help" | "-h" => {
-                println!("usage: compare [--out FILE(.md|.csv)] [--all] [--rounds N]");
+                println!("usage: compare [--out FILE(.md|.csv)] [--all] [--game] [--rounds N]");
                 std::process::exit(0);
             }
             s if s.starts_with("--out=") => o.out = Some(s["--out=".len()..].to_owned()),
@@ -272,6 +276,13 @@ fn log_rows() -> Vec<Row> {
     rows
 }
 
+fn game_rows() -> Vec<Row> {
+    let game = Rc::new(packed_benches::generate_game());
+    let mut rows = packed_benches::game_rows(&game);
+    rows.extend(peers::rows(&Rc::new(peers::Game::from(&*game))));
+    rows
+}
+
 fn mesh_rows() -> Vec<Row> {
     let mesh = Rc::new(packed_benches::generate_mesh());
     let mut rows = packed_benches::mesh_rows(&mesh);
@@ -298,6 +309,11 @@ fn print_explanations(doc: &Document) {
         .row(
             "envelope minimal",
             ubjson_envelope::explain(doc, Mode::Minimal).expect("fits the envelope"),
+        )
+        .row(
+            "bit-packed",
+            packed_core::explain(&packed_benches::DocumentBits::from(doc))
+                .expect("the seed document is in its ranges"),
         );
     println!("\nwhere the bytes go (seed document)\n\n{table}");
     let dump = packed_core::explain(doc).expect("the seed document encodes");
@@ -314,6 +330,12 @@ fn main() {
         title: "seed document",
         rows: measure(&mut rows, opts.rounds),
     }];
+    if opts.all || opts.game {
+        tables.push(Table {
+            title: "game (a state update of 1,000 players)",
+            rows: measure(&mut game_rows(), opts.rounds),
+        });
+    }
     if opts.all {
         // Fewer rounds: each batch of these is already long.
         let rounds = (opts.rounds / 2).max(1);

@@ -507,6 +507,19 @@ impl Ledger {
         promised: 0,
         ahead: Self::STREAM_AHEAD,
     };
+
+    /// The ledger of a bit-packing session read from a slice, whose reader counts the
+    /// input in bits: what the sequences around the session have promised, `outer`'s,
+    /// in bits. The session's own claims are made and released inside it.
+    pub(crate) fn in_bits(outer: Option<&mut Ledger>) -> Self {
+        match outer {
+            Some(outer) => Self {
+                promised: outer.promised.saturating_mul(8),
+                ahead: outer.ahead,
+            },
+            None => Self::NEW,
+        }
+    }
 }
 
 /// What is left of [`Limits::max_zero_width_elements`] for one document.

@@ -29,6 +29,7 @@ use alloc::{borrow::Cow, vec::Vec};
 
 use crate::ctx::{Bits, Bytes, Session};
 use crate::explain::{PathSeg, Role};
+use crate::read::Ledger;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
 /// The fields of a `#[packed(bitpack)]` type, written inside a bit-packing session:
@@ -69,11 +70,23 @@ impl Session for Bytes {
     fn decode_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<T, DecodeError> {
-        let mut bits = BitReader::new(r);
-        let value = T::decode_fields::<C::InBits, BitReader<'_, 'de, R>>(&mut bits)?;
-        bits.finish()?;
-        Ok(value)
+        // Two readers, so that reading from a slice does not ask, bit after bit,
+        // whether it reads from one.
+        match r.lend_unread() {
+            Some(input) => decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input))),
+            None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed)),
+        }
     }
+}
+
+/// Reads a `T`'s fields through `bits` and closes the session.
+#[inline(always)]
+fn decode_in<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized, S: Source<'de>>(
+    mut bits: BitReader<'_, 'de, R, S>,
+) -> Result<T, DecodeError> {
+    let value = T::decode_fields::<C::InBits, BitReader<'_, 'de, R, S>>(&mut bits)?;
+    bits.finish()?;
+    Ok(value)
 }
 
 /// Inside a session: the fields go on in it.
@@ -100,6 +113,27 @@ impl Session for Bits {
 #[inline(always)]
 pub(crate) fn in_session<C: Ctx>() -> bool {
     <C::Session as Session>::BIT_PACKING
+}
+
+/// Up to 8 bytes as a little-endian number, read as two overlapping words where they
+/// are 2 bytes or more: no call to `memcpy` for the bytes of a short string.
+#[inline(always)]
+fn le_word(b: &[u8]) -> u64 {
+    /// `W` bytes at `at` (`at + W <= b.len()` on every call below).
+    fn at<const W: usize>(b: &[u8], at: usize) -> u64 {
+        let mut x = [0u8; 8];
+        if let Some(w) = b.get(at..at + W) {
+            x[..W].copy_from_slice(w);
+        }
+        u64::from_le_bytes(x)
+    }
+    let n = b.len();
+    match n {
+        4..=8 => at::<4>(b, 0) | at::<4>(b, n - 4) << (8 * (n - 4)),
+        2..=3 => at::<2>(b, 0) | at::<2>(b, n - 2) << (8 * (n - 2)),
+        1 => u64::from(b[0]),
+        _ => 0,
+    }
 }
 
 /// Mask of the low `bits` bits (`bits` at most 64).
@@ -221,9 +255,7 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
         if bytes.len() > 8 {
             return self.write_long(bytes);
         }
-        let mut word = [0u8; 8];
-        word[..bytes.len()].copy_from_slice(bytes);
-        self.push(u64::from_le_bytes(word), 8 * bytes.len() as u32)
+        self.push(le_word(bytes), 8 * bytes.len() as u32)
     }
 
     #[inline(always)]
@@ -289,36 +321,83 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
     }
 }
 
-/// The reader of a bit-packing session over `R`. From a slice it reads the bits
-/// straight from the input the slice lends ([`Reader::lend_unread`]) and skips them on
-/// the inner reader when the session ends; from a stream it reads byte by byte, never
-/// past the session's last byte.
-pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized> {
-    inner: &'a mut R,
-    /// The input from the session's first byte, if the inner reader lends it.
-    input: Option<&'de [u8]>,
-    /// Bits of the session read so far.
-    pos: usize,
-    /// From a stream: the bits of the bytes taken from `inner` but not read yet, the
-    /// oldest in the lowest bits, and how many there are (0 to 7 between reads).
-    acc: u128,
-    avail: u32,
-    /// `inner`'s offset where the session starts.
-    start: usize,
+/// Where a session's bits come from: [`Lent`] or [`Streamed`]. Sealed.
+pub trait Source<'de>: sealed::Sealed {
+    /// The input from the session's first byte, if the inner reader lends it all.
+    fn lent(&self) -> Option<&'de [u8]>;
 }
 
-impl<'a, 'de, R: Reader<'de> + ?Sized> BitReader<'a, 'de, R> {
-    /// Opens a session on `inner`, which is at a byte boundary.
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The input of a slice, lent from the session's first byte ([`Reader::lend_unread`]).
+pub struct Lent<'de>(&'de [u8]);
+impl sealed::Sealed for Lent<'_> {}
+impl<'de> Source<'de> for Lent<'de> {
     #[inline(always)]
-    pub(crate) fn new(inner: &'a mut R) -> Self {
+    fn lent(&self) -> Option<&'de [u8]> {
+        Some(self.0)
+    }
+}
+
+/// A stream: bytes taken from the inner reader one by one as bits are needed.
+pub struct Streamed;
+impl sealed::Sealed for Streamed {}
+impl<'de> Source<'de> for Streamed {
+    #[inline(always)]
+    fn lent(&self) -> Option<&'de [u8]> {
+        None
+    }
+}
+
+/// The reader of a bit-packing session over `R`.
+///
+/// Bits are read from a 64-bit accumulator, least significant first, refilled from the
+/// input as it runs low. From a slice ([`Lent`]) a refill is one load of 8 bytes
+/// (the bytes it takes are the input's, so reading ahead costs nothing) and the session
+/// is skipped on the inner reader when it ends; from a stream ([`Streamed`]) bytes are
+/// taken one at a time, only as the bits are needed, so nothing past the session's
+/// last byte is read.
+pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
+    inner: &'a mut R,
+    /// Where the bits come from.
+    source: S,
+    input: core::marker::PhantomData<&'de [u8]>,
+    /// Bits taken from the input and not read yet, the oldest in the lowest bits.
+    acc: u64,
+    /// How many bits of `acc` those are.
+    avail: u32,
+    /// Bytes of the session taken into `acc` so far: the session has read
+    /// `8 * taken - avail` bits.
+    taken: usize,
+    /// `inner`'s offset where the session starts.
+    start: usize,
+    /// From a slice: what the sequences being decoded have promised, in bits (see
+    /// [`Ledger::in_bits`]).
+    ledger: Ledger,
+}
+
+impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> {
+    /// Opens a session on `inner`, which is at a byte boundary, reading from `source`.
+    #[inline(always)]
+    pub(crate) fn new(inner: &'a mut R, source: S) -> Self {
         Self {
-            input: inner.lend_unread(),
+            source,
+            input: core::marker::PhantomData,
             start: inner.offset(),
+            ledger: Ledger::in_bits(inner.ledger()),
             inner,
-            pos: 0,
             acc: 0,
             avail: 0,
+            taken: 0,
         }
+    }
+
+    /// Bits of the session read so far.
+    #[inline(always)]
+    fn pos(&self) -> usize {
+        8 * self.taken - self.avail as usize
     }
 
     /// Closes the session: reads the padding of the last byte, which must be zero bits,
@@ -329,8 +408,8 @@ impl<'a, 'de, R: Reader<'de> + ?Sized> BitReader<'a, 'de, R> {
     #[inline]
     pub(crate) fn finish(mut self) -> Result<(), DecodeError> {
         self.align_bits()?;
-        if self.input.is_some() {
-            self.inner.borrow_bytes(self.pos / 8)?;
+        if self.source.lent().is_some() {
+            self.inner.borrow_bytes(self.pos() / 8)?;
         }
         Ok(())
     }
@@ -340,11 +419,11 @@ impl<'a, 'de, R: Reader<'de> + ?Sized> BitReader<'a, 'de, R> {
     /// own error, which says so.
     #[cold]
     #[inline(never)]
-    fn exhausted(&mut self, bits: u32) -> DecodeError {
-        let bit_offset = self.start * 8 + self.pos;
-        let remaining = match self.input {
+    fn exhausted(&mut self, bits: usize) -> DecodeError {
+        let bit_offset = self.bit_offset();
+        let remaining = match self.source.lent() {
             Some(input) => {
-                let left = input.len() * 8 - self.pos;
+                let left = input.len() * 8 - self.pos();
                 if self.inner.borrow_bytes(input.len()).is_ok() {
                     if let Err(e @ DecodeError::ByteLimitExceeded { .. }) = self.inner.read_byte()
                     {
@@ -357,127 +436,148 @@ impl<'a, 'de, R: Reader<'de> + ?Sized> BitReader<'a, 'de, R> {
         };
         DecodeError::UnexpectedEndOfBits {
             bit_offset,
-            needed: bits as usize,
+            needed: bits,
             remaining,
         }
     }
 
-    /// Reads `bits` bits (at most 64) from the lent input.
+    /// Takes bytes into `acc` until it holds at least `bits` bits (at most 56): from a
+    /// slice, 8 bytes in one load where there are 8 left, else what is left; from a
+    /// stream, one byte at a time. `Err` if the input ends first.
     #[inline(always)]
-    fn read_lent(&mut self, input: &'de [u8], bits: u32) -> Result<u64, DecodeError> {
-        let end = self.pos + bits as usize;
-        if end > input.len() * 8 {
-            return Err(self.exhausted(bits));
+    fn refill(&mut self, bits: u32) -> Result<(), DecodeError> {
+        debug_assert!(bits <= 56 && self.avail < bits);
+        if let Some(input) = self.source.lent() {
+            if let Some(word) = input.get(self.taken..).and_then(<[u8]>::first_chunk::<8>) {
+                // The bytes that fit whole above the `avail` bits: 7 or 8 of them, so
+                // `acc` then holds 57 bits at least.
+                self.acc |= u64::from_le_bytes(*word) << self.avail;
+                let k = (64 - self.avail) / 8;
+                self.taken += k as usize;
+                self.avail += 8 * k;
+                return Ok(());
+            }
         }
-        let byte = self.pos / 8;
-        let shift = (self.pos % 8) as u32;
-        let value = match input.get(byte..byte + 8) {
-            Some(word) => {
-                let mut word: [u8; 8] = word.try_into().unwrap_or_default();
-                let mut v = u64::from_le_bytes(core::mem::take(&mut word)) >> shift;
-                if shift + bits > 64 {
-                    // The top bits are in the ninth byte, which `end` shows is there.
-                    v |= u64::from(input.get(byte + 8).copied().unwrap_or(0)) << (64 - shift);
-                }
-                v
-            }
-            None => {
-                // Near the end of the input: the bits left, zero beyond them.
-                let mut word = [0u8; 16];
-                let tail = &input[byte..];
-                word[..tail.len()].copy_from_slice(tail);
-                (u128::from_le_bytes(word) >> shift) as u64
-            }
-        };
-        self.pos = end;
-        Ok(value & low_bits(bits))
+        self.refill_bytewise(bits)
     }
 
-    /// Reads `bits` bits (at most 64) from a stream, taking bytes from it as needed.
-    #[inline]
-    fn read_streamed(&mut self, bits: u32) -> Result<u64, DecodeError> {
+    /// [`refill`](Self::refill) a byte at a time: from a stream, or near the end of a
+    /// slice.
+    #[inline(never)]
+    fn refill_bytewise(&mut self, bits: u32) -> Result<(), DecodeError> {
         while self.avail < bits {
-            let byte = match self.inner.read_byte() {
-                Ok(b) => b,
-                Err(DecodeError::UnexpectedEnd { .. }) => return Err(self.exhausted(bits)),
-                Err(e) => return Err(e),
+            let byte = match self.source.lent() {
+                Some(input) => input.get(self.taken).copied(),
+                None => match self.inner.read_byte() {
+                    Ok(b) => Some(b),
+                    Err(DecodeError::UnexpectedEnd { .. }) => None,
+                    Err(e) => return Err(e),
+                },
             };
-            self.acc |= u128::from(byte) << self.avail;
+            let Some(byte) = byte else {
+                return Err(self.exhausted(bits as usize));
+            };
+            self.acc |= u64::from(byte) << self.avail;
+            self.taken += 1;
             self.avail += 8;
         }
-        let value = self.acc as u64 & low_bits(bits);
-        self.acc >>= bits;
-        self.avail -= bits;
-        self.pos += bits as usize;
-        Ok(value)
+        Ok(())
     }
 
-    /// Whether the stream is at a byte boundary.
+    /// Reads `bits` bits, at most 56.
     #[inline(always)]
-    fn aligned(&self) -> bool {
-        self.pos % 8 == 0
+    fn read_short(&mut self, bits: u32) -> Result<u64, DecodeError> {
+        if self.avail < bits {
+            self.refill(bits)?;
+        }
+        let v = self.acc & low_bits(bits);
+        // `bits` may be 0; it is below 64, so the shift is defined.
+        self.acc >>= bits;
+        self.avail -= bits;
+        Ok(v)
     }
 
     /// The lent input's next `n` whole bytes at a byte boundary, consumed, or `None`
-    /// to read them bit by bit. `Err` if fewer are left.
+    /// to read them bit by bit (between boundaries, or from a stream). `Err` if fewer
+    /// are left.
     #[inline(always)]
     fn take_aligned(&mut self, n: usize) -> Result<Option<&'de [u8]>, DecodeError> {
-        let Some(input) = self.input else {
+        let Some(input) = self.source.lent() else {
             return Ok(None);
         };
-        if !self.aligned() {
+        if self.avail % 8 != 0 {
             return Ok(None);
         }
-        match input.get(self.pos / 8..).and_then(|rest| rest.get(..n)) {
+        // The bytes in `acc` are the input's next ones: start there.
+        let at = self.taken - (self.avail / 8) as usize;
+        match input.get(at..).and_then(|rest| rest.get(..n)) {
             Some(bytes) => {
-                self.pos += 8 * n;
+                self.taken = at + n;
+                self.acc = 0;
+                self.avail = 0;
                 Ok(Some(bytes))
             }
-            None => Err(self.exhausted(u32::try_from(8 * n).unwrap_or(u32::MAX))),
+            None => Err(self.exhausted(8 * n)),
         }
     }
 
-    /// Checks that `n` more bytes are left, before anything is allocated for them.
+    /// Checks, before anything is allocated or read, that the lent input holds `n`
+    /// more whole bytes (a stream is not checked: its bytes arrive or it ends).
     #[inline]
-    fn check_left(&mut self, n: usize) -> Result<(), DecodeError> {
-        if let Some(input) = self.input {
-            if n.saturating_mul(8) > input.len() * 8 - self.pos {
-                return Err(self.exhausted(u32::try_from(8 * n).unwrap_or(u32::MAX)));
+    fn check_bytes_left(&mut self, n: usize) -> Result<(), DecodeError> {
+        if let Some(input) = self.source.lent() {
+            if n.saturating_mul(8) > input.len() * 8 - self.pos() {
+                return Err(self.exhausted(n.saturating_mul(8)));
             }
+        }
+        Ok(())
+    }
+
+    /// Hands the next `n` whole bytes between byte boundaries to `sink`, up to 7 at a
+    /// time (each chunk one read of at most 56 bits), after checking that the input
+    /// holds them all.
+    #[inline]
+    fn unaligned_bytes(&mut self, n: usize, mut sink: impl FnMut(&[u8])) -> Result<(), DecodeError> {
+        self.check_bytes_left(n)?;
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(7);
+            let word = self.read_short(8 * k as u32)?.to_le_bytes();
+            sink(&word[..k]);
+            left -= k;
         }
         Ok(())
     }
 }
 
-impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
+impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_, 'de, R, S> {
     #[inline]
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         if let Some(bytes) = self.take_aligned(out.len())? {
             out.copy_from_slice(bytes);
             return Ok(());
         }
-        if self.input.is_none() && self.avail == 0 {
+        if self.source.lent().is_none() && self.avail == 0 {
+            // A stream at a byte boundary: the inner reader's bytes are the session's.
             return match self.inner.read_into(out) {
                 Ok(()) => {
-                    self.pos += 8 * out.len();
+                    self.taken += out.len();
                     Ok(())
                 }
-                Err(DecodeError::UnexpectedEnd { .. }) => {
-                    Err(self.exhausted(u32::try_from(8 * out.len()).unwrap_or(u32::MAX)))
-                }
+                Err(DecodeError::UnexpectedEnd { .. }) => Err(self.exhausted(8 * out.len())),
                 Err(e) => Err(e),
             };
         }
-        for chunk in out.chunks_mut(7) {
-            let v = self.read_bits(8 * chunk.len() as u32)?;
-            chunk.copy_from_slice(&v.to_le_bytes()[..chunk.len()]);
-        }
-        Ok(())
+        let mut at = 0;
+        self.unaligned_bytes(out.len(), |chunk| {
+            out[at..at + chunk.len()].copy_from_slice(chunk);
+            at += chunk.len();
+        })
     }
 
     #[inline(always)]
     fn read_byte(&mut self) -> Result<u8, DecodeError> {
-        Ok(self.read_bits(8)? as u8)
+        Ok(self.read_short(8)? as u8)
     }
 
     /// Borrows at a byte boundary of a slice's session; between boundaries the bytes
@@ -495,10 +595,15 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
 
     #[inline]
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
-        self.check_left(n)?;
         if let Some(bytes) = self.take_aligned(n)? {
             out.extend_from_slice(bytes);
             return Ok(());
+        }
+        if self.source.lent().is_some() {
+            // Checked against the input before anything is reserved.
+            self.check_bytes_left(n)?;
+            out.reserve(n);
+            return self.unaligned_bytes(n, |chunk| out.extend_from_slice(chunk));
         }
         // A stream's bytes arrive as they are read: allocate for them in steps.
         const CHUNK: usize = 64 * 1024;
@@ -519,13 +624,18 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
             return Ok(Cow::Borrowed(bytes));
         }
         let mut v = Vec::new();
+        if self.source.lent().is_some() {
+            // Checked against the input before anything is allocated.
+            self.check_bytes_left(n)?;
+            v = Vec::with_capacity(n);
+        }
         self.read_append(n, &mut v)?;
         Ok(Cow::Owned(v))
     }
 
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.start + self.pos / 8
+        self.start + self.pos() / 8
     }
 
     /// Inside a session, the **bits** left: every value of `MIN_WIRE` `m` takes at
@@ -533,7 +643,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
     /// against it stay sound.
     #[inline(always)]
     fn remaining(&self) -> Option<usize> {
-        self.input.map(|input| input.len() * 8 - self.pos)
+        self.source
+            .lent()
+            .map(|input| input.len() * 8 - self.pos())
     }
 
     #[inline(always)]
@@ -556,22 +668,35 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
         self.inner.count_zero_width(offset)
     }
 
+    /// From a slice, the session's own, in bits (see [`Ledger::in_bits`]); from a
+    /// stream, the inner reader's, whose memory budget does not depend on units.
+    #[inline(always)]
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        match self.source.lent() {
+            Some(_) => Some(&mut self.ledger),
+            None => self.inner.ledger(),
+        }
+    }
+
     #[inline(always)]
     fn read_bits(&mut self, bits: u32) -> Result<u64, DecodeError> {
-        match self.input {
-            Some(input) => self.read_lent(input, bits),
-            None => self.read_streamed(bits),
+        if bits <= 56 {
+            return self.read_short(bits);
         }
+        // Wider: the low 32 bits, then the rest.
+        let low = self.read_short(32)?;
+        let high = self.read_short(bits - 32)?;
+        Ok(low | high << 32)
     }
 
     #[inline]
     fn align_bits(&mut self) -> Result<(), DecodeError> {
-        let padding = self.pos.wrapping_neg() % 8;
+        let padding = self.avail % 8;
         if padding == 0 {
             return Ok(());
         }
         let bit_offset = self.bit_offset();
-        if self.read_bits(padding as u32)? != 0 {
+        if self.read_short(padding)? != 0 {
             return Err(DecodeError::InvalidPadding { bit_offset });
         }
         Ok(())
@@ -579,20 +704,20 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for BitReader<'_, 'de, R> {
 
     #[inline(always)]
     fn bits_pending(&self) -> bool {
-        !self.aligned()
+        self.avail % 8 != 0
     }
 
     #[inline(always)]
     fn bit_offset(&self) -> usize {
-        self.start * 8 + self.pos
+        self.start * 8 + self.pos()
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use alloc::vec::Vec;
+    use alloc::{vec, vec::Vec};
 
-    use super::{BitReader, BitWriter};
+    use super::{BitReader, BitWriter, Lent};
     use crate::{DecodeError, Reader, SliceReader, Writer};
 
     /// The writer's bits are the reader's, at every width and offset, and the
@@ -612,7 +737,7 @@ mod tests {
                 let bits = lead + width + 88;
                 assert_eq!(out.len(), bits.div_ceil(8) as usize, "{lead} {width}");
                 let mut r = SliceReader::new(&out);
-                let mut br = BitReader::new(&mut r);
+                let mut br = BitReader::new(&mut r, Lent(&out));
                 assert_eq!(br.read_bits(lead).unwrap(), u64::from(lead > 0));
                 assert_eq!(br.read_bits(width).unwrap(), value, "{lead} {width}");
                 let mut tail = [0u8; 11];
@@ -624,11 +749,91 @@ mod tests {
         }
     }
 
+    /// A reader that lends nothing, as a stream: the session reads it byte by byte.
+    struct Unlent<'de>(SliceReader<'de>);
+
+    impl<'de> Reader<'de> for Unlent<'de> {
+        fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+            self.0.read_into(out)
+        }
+        fn borrow_bytes(&mut self, _n: usize) -> Result<&'de [u8], DecodeError> {
+            Err(DecodeError::CannotBorrow {
+                offset: self.0.offset(),
+            })
+        }
+        fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+            self.0.read_append(n, out)
+        }
+        fn offset(&self) -> usize {
+            self.0.offset()
+        }
+        fn remaining(&self) -> Option<usize> {
+            None
+        }
+        fn enter(&mut self) -> Result<(), DecodeError> {
+            Ok(())
+        }
+        fn leave(&mut self) {}
+    }
+
+    /// Byte strings of every length up to 20 at every bit offset: written through the
+    /// short-word and the long paths, read back through every byte-reading method,
+    /// from a slice and from a stream, which then stops at the session's last byte.
+    #[test]
+    fn bytes_at_every_offset() {
+        for lead in 0..8u32 {
+            for n in 0..=20usize {
+                let data: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37) ^ 0x5A).collect();
+                let mut out = Vec::new();
+                let mut w = BitWriter::new(&mut out);
+                w.write_bits(0b101 & super::low_bits(lead), lead).unwrap();
+                w.write_bytes(&data).unwrap();
+                w.write_bits(1, 1).unwrap();
+                w.finish().unwrap();
+                // A byte after the session, which it must not take.
+                out.push(0xC3);
+                let check = |r: &mut dyn FnMut() -> (Vec<u8>, Vec<u8>, Vec<u8>)| {
+                    let (a, b, c) = r();
+                    assert_eq!((&a, &b, &c), (&data, &data, &data), "lead {lead} n {n}");
+                };
+                check(&mut || {
+                    let mut r = SliceReader::new(&out);
+                    let mut br = BitReader::new(&mut r, Lent(&out));
+                    br.read_bits(lead).unwrap();
+                    let mut a = vec![0u8; n];
+                    br.read_into(&mut a).unwrap();
+                    assert_eq!(br.read_bits(1).unwrap(), 1);
+                    br.finish().unwrap();
+                    assert_eq!(r.rest(), [0xC3]);
+                    let mut r = SliceReader::new(&out);
+                    let mut br = BitReader::new(&mut r, Lent(&out));
+                    br.read_bits(lead).unwrap();
+                    let mut b = Vec::new();
+                    br.read_append(n, &mut b).unwrap();
+                    let c = br.read_cow(0).unwrap().into_owned();
+                    assert!(c.is_empty());
+                    (a, b, data.clone())
+                });
+                check(&mut || {
+                    let mut r = Unlent(SliceReader::new(&out));
+                    let mut br = BitReader::new(&mut r, super::Streamed);
+                    br.read_bits(lead).unwrap();
+                    let c = br.read_cow(n).unwrap().into_owned();
+                    assert_eq!(br.read_bits(1).unwrap(), 1);
+                    br.finish().unwrap();
+                    assert_eq!(r.0.rest(), [0xC3]);
+                    (c.clone(), c.clone(), c)
+                });
+            }
+        }
+    }
+
     /// A set padding bit at the session's end is an error at its bit offset.
     #[test]
     fn set_padding_is_refused() {
-        let mut r = SliceReader::new(&[0b0000_0101]);
-        let mut br = BitReader::new(&mut r);
+        let input = [0b0000_0101];
+        let mut r = SliceReader::new(&input);
+        let mut br = BitReader::new(&mut r, Lent(&input));
         assert_eq!(br.read_bits(1).unwrap(), 1);
         assert_eq!(
             br.finish(),

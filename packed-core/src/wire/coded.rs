@@ -147,12 +147,14 @@ macro_rules! ranged_int {
         impl<'de> DecodeBits<'de, IntRange> for $t {
             #[inline(always)]
             fn decode_bits<C: Ctx, R: Reader<'de> + ?Sized>(coding: &IntRange, r: &mut R) -> Result<Self, DecodeError> {
-                let at = r.bit_offset();
                 let raw = r.read_bits(coding.bits)?;
-                if u128::from(raw) > (coding.max - coding.min) as u128 {
-                    return Err(decoded_out_of_range(at, coding.field, coding.range));
+                let v = coding.min + i128::from(raw);
+                // Past the range, or, through a type alias the derive cannot check, past
+                // the type.
+                if v > coding.max || v > <$t as RangedInt>::MAX || v < <$t as RangedInt>::MIN {
+                    return Err(decoded_out_of_range(r, coding.bits, coding.field, coding.range));
                 }
-                Ok((coding.min + i128::from(raw)) as $t)
+                Ok(v as $t)
             }
         }
 
@@ -176,11 +178,17 @@ fn out_of_range(field: &'static str, range: &'static str) -> EncodeError {
     EncodeError::ValueOutOfRange { field, range }
 }
 
+/// [`DecodeError::ValueOutOfRange`] for the `bits` bits just read from `r`.
 #[cold]
 #[inline(never)]
-fn decoded_out_of_range(bit_offset: usize, field: &'static str, range: &'static str) -> DecodeError {
+fn decoded_out_of_range<'de, R: Reader<'de> + ?Sized>(
+    r: &R,
+    bits: u32,
+    field: &'static str,
+    range: &'static str,
+) -> DecodeError {
     DecodeError::ValueOutOfRange {
-        bit_offset,
+        bit_offset: r.bit_offset() - bits as usize,
         field,
         range,
     }
@@ -215,7 +223,7 @@ impl<F> BitCoding for FloatRange<F> {
 }
 
 macro_rules! ranged_float {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $code:ty),*) => {$(
         impl FloatRange<$t> {
             /// The greatest code, `2^bits - 1`, as a float: exact.
             #[inline(always)]
@@ -235,9 +243,10 @@ macro_rules! ranged_float {
                     return Err(out_of_range(coding.field, coding.range));
                 }
                 let ratio = (v - coding.min) / (coding.max - coding.min);
-                // In range, `ratio * top` is at most `top`: the cast truncates, never
-                // saturates.
-                let code = (ratio * coding.top()) as u64;
+                // In range, `ratio * top` is at most `top`, at most 2^53 - 1: the cast
+                // truncates toward zero, never saturates. (To a signed integer: one
+                // instruction, where an unsigned one of 64 bits takes a branch.)
+                let code = (ratio * coding.top()) as i64 as u64;
                 w.write_bits(code, coding.bits)
             }
         }
@@ -247,18 +256,19 @@ macro_rules! ranged_float {
         impl<'de> DecodeBits<'de, FloatRange<$t>> for $t {
             #[inline(always)]
             fn decode_bits<C: Ctx, R: Reader<'de> + ?Sized>(coding: &FloatRange<$t>, r: &mut R) -> Result<Self, DecodeError> {
-                let at = r.bit_offset();
-                let code = r.read_bits(coding.bits)?;
+                // The code as the float's same-size unsigned integer, as Bitsery has it
+                // (bits are at most the mantissa's, so it fits).
+                let code = r.read_bits(coding.bits)? as $code;
                 let v = coding.min + (code as $t / coding.top()) * (coding.max - coding.min);
                 if !(v >= coding.min && v <= coding.max) {
-                    return Err(decoded_out_of_range(at, coding.field, coding.range));
+                    return Err(decoded_out_of_range(r, coding.bits, coding.field, coding.range));
                 }
                 Ok(v)
             }
         }
     )*};
 }
-ranged_float!(f32, f64);
+ranged_float!(f32 => u32, f64 => u64);
 
 // ---------------------------------------------------------------------------------------
 // Entropy coding
