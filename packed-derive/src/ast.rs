@@ -387,7 +387,8 @@ fn float_range(
     };
     let RangeBounds { min, max, text } = &range.value;
     let (min, max) = (min.as_float(float), max.as_float(float));
-    if !(min < max) {
+    // Both are finite, so `<` decides.
+    if min >= max {
         diag.error(
             &range.key,
             format_args!("the range `{text}` is empty or reversed: a float range needs MIN < MAX"),
@@ -411,7 +412,7 @@ fn float_range(
             return None;
         }
         (Some(p), None) => {
-            if !(float.parse(&p.value) > 0.0) {
+            if float.parse(&p.value) <= 0.0 {
                 diag.error(&p.key, "`precision` must be greater than 0");
                 return None;
             }

@@ -348,11 +348,14 @@ impl FloatTy {
         match self {
             Self::F32 => {
                 let q = (max as f32 - min as f32) / precision.f32;
-                (q >= 0.0 && q < 4_294_967_296.0).then(|| 32 - (q as u32).leading_zeros())
+                (0.0..4_294_967_296.0)
+                    .contains(&q)
+                    .then(|| 32 - (q as u32).leading_zeros())
             }
             Self::F64 => {
                 let q = (max - min) / precision.f64;
-                (q >= 0.0 && q < 18_446_744_073_709_551_616.0)
+                (0.0..18_446_744_073_709_551_616.0)
+                    .contains(&q)
                     .then(|| 64 - (q as u64).leading_zeros())
             }
         }

@@ -151,7 +151,8 @@ macro_rules! ranged_int {
                 let v = coding.min + i128::from(raw);
                 // Past the range, or, through a type alias the derive cannot check, past
                 // the type.
-                if v > coding.max || v > <$t as RangedInt>::MAX || v < <$t as RangedInt>::MIN {
+                let fits = (<$t as RangedInt>::MIN..=<$t as RangedInt>::MAX).contains(&v);
+                if v > coding.max || !fits {
                     return Err(decoded_out_of_range(r, coding.bits, coding.field, coding.range));
                 }
                 Ok(v as $t)
