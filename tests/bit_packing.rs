@@ -1157,6 +1157,87 @@ fn out_of_range_codes_and_entropy_indexes() {
     assert_eq!(packed_core::from_slice::<Codes>(&bytes), Ok(ok));
 }
 
+/// Consecutive scalars of a bit-packed struct are read as one group of bits and
+/// written as one where the writer does not watch fields: the bytes and the errors are
+/// the field-by-field ones (`explain`, which watches, writes them one by one), and an
+/// error about a field inside a group is at that field's bit offset.
+#[test]
+fn grouped_fields_are_the_field_by_field_bits() {
+    #[derive(Packed, Debug, PartialEq, Clone)]
+    #[packed(bitpack)]
+    struct Group {
+        a: bool,
+        #[packed(range = "0..=100")]
+        h: u8,
+        #[packed(range = "-1.0..=1.0", precision = 0.01)]
+        x: f32,
+        #[packed(range = "-5..=5")]
+        n: i64,
+        b: bool,
+        #[packed(bits = 50)]
+        wide: u64,
+        c: bool,
+    }
+    let v = Group {
+        a: true,
+        h: 100,
+        x: 1.0,
+        n: -5,
+        b: true,
+        wide: (1 << 50) - 1,
+        c: true,
+    };
+    // a, h, x, n, b: 1 + 7 + 8 + 4 + 1 = 21 bits in one group; `wide` would overflow
+    // it and starts another, with `c`.
+    let mut b = reference::Bits::default();
+    b.bit(true);
+    b.bits(100, 7);
+    b.bits(255, 8);
+    b.bits(0, 4);
+    b.bit(true);
+    b.bits((1 << 50) - 1, 50);
+    b.bit(true);
+    let bytes = b.finish();
+    assert_eq!(packed_core::to_vec(&v), Ok(bytes.clone()));
+    assert_eq!(packed_core::explain(&v).unwrap().bytes(), bytes);
+    assert_eq!(packed_core::from_slice::<Group>(&bytes), Ok(v.clone()));
+    // `h` is 101: past its range, at bit 1.
+    let mut bad = reference::Bits::default();
+    bad.bit(true);
+    bad.bits(101, 7);
+    bad.bits(0, 64);
+    assert_eq!(
+        packed_core::from_slice::<Group>(&bad.finish()),
+        Err(DecodeError::ValueOutOfRange {
+            bit_offset: 1,
+            field: "Group.h",
+            range: "0..=100",
+        })
+    );
+    // `n`'s code 11 is past `-5..=5` (4 bits), at bit 16.
+    let mut bad = reference::Bits::default();
+    bad.bits(0, 16);
+    bad.bits(11, 4);
+    bad.bits(0, 60);
+    assert_eq!(
+        packed_core::from_slice::<Group>(&bad.finish()),
+        Err(DecodeError::ValueOutOfRange {
+            bit_offset: 16,
+            field: "Group.n",
+            range: "-5..=5",
+        })
+    );
+    let mut out_of_range = v;
+    out_of_range.n = 6;
+    assert_eq!(
+        packed_core::to_vec(&out_of_range),
+        Err(packed_core::EncodeError::ValueOutOfRange {
+            field: "Group.n",
+            range: "-5..=5",
+        })
+    );
+}
+
 /// A value outside its range is an encode error naming the field, never wrapped or
 /// clamped; so is a NaN.
 #[test]

@@ -37,8 +37,8 @@ pub use crate::wire::enums::{
 // in its `encode` / `decode`.
 pub use crate::wire::bits::{BitPacked, BitUnpacked};
 // A field with `range`, `precision`, `bits` or `entropy`: its coding as a constant and
-// the call that writes or reads the field with it; `RangedInt` for the compile-time
-// check that a range fits a field's integer type. An `Option` field with
+// the call that writes or reads the field with it (or, for consecutive scalar fields of
+// a struct read as one group of bits, `IntRange::code` / `value` and `FloatRange`'s). An `Option` field with
 // `align_before_data = false`: `encode_option_unaligned` / `decode_option_unaligned`.
 pub use crate::wire::coded::{
     decode_option_unaligned, encode_option_unaligned, DecodeBits, EncodeBits, Entropy,

@@ -319,6 +319,14 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
     fn packs_bits(&self) -> bool {
         true
     }
+
+    /// The sink's: whether it watches fields (`explain`'s does). No run or image
+    /// reaches a session's writer (numbers have no fixed size inside one); groups of
+    /// bit-coded fields are written in one piece where the sink takes runs.
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        self.inner.takes_runs()
+    }
 }
 
 /// Where a session's bits come from: [`Lent`] or [`Streamed`]. Sealed.

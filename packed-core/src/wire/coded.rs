@@ -91,12 +91,45 @@ pub struct IntRange {
 }
 
 impl IntRange {
-    /// Whether the range fits integers of type `I`: the derive checks it at compile
-    /// time where the field's type is not spelled out.
-    #[must_use]
-    pub const fn fits<I: RangedInt>(min: i128, max: i128) -> bool {
-        I::MIN <= min && max <= I::MAX
+    /// The code of `v`: `v - min`.
+    ///
+    /// # Errors
+    /// [`EncodeError::ValueOutOfRange`] if `v` is outside the range.
+    #[inline(always)]
+    pub fn code<I: RangedInt>(&self, v: I) -> Result<u64, EncodeError> {
+        let v = v.to_i128();
+        if v < self.min || v > self.max {
+            return Err(out_of_range(self.field, self.range));
+        }
+        Ok((v - self.min) as u64)
     }
+
+    /// The value of the code in the low [`bits`](Self::bits) bits of `raw` (the bits
+    /// above are ignored), read from `r`, where it starts `back` bits before `r`'s
+    /// position.
+    ///
+    /// # Errors
+    /// [`DecodeError::ValueOutOfRange`] if the value is outside the range (or, through
+    /// a type alias the derive cannot check, outside `I`).
+    #[inline(always)]
+    pub fn value<'de, I: RangedInt, R: Reader<'de> + ?Sized>(
+        &self,
+        raw: u64,
+        r: &R,
+        back: u32,
+    ) -> Result<I, DecodeError> {
+        let v = self.min + i128::from(raw & low_bits(self.bits));
+        if v > self.max || !(I::MIN..=I::MAX).contains(&v) {
+            return Err(decoded_out_of_range(r, back, self.field, self.range));
+        }
+        Ok(I::from_i128(v))
+    }
+}
+
+/// Mask of the low `bits` bits (`bits` at most 64).
+#[inline(always)]
+fn low_bits(bits: u32) -> u64 {
+    u64::MAX.checked_shr(64 - bits).unwrap_or(0)
 }
 
 impl BitCoding for IntRange {
@@ -136,11 +169,7 @@ macro_rules! ranged_int {
         impl EncodeBits<IntRange> for $t {
             #[inline(always)]
             fn encode_bits<C: Ctx, W: Writer + ?Sized>(&self, coding: &IntRange, w: &mut W) -> Result<(), EncodeError> {
-                let v = *self as i128;
-                if v < coding.min || v > coding.max {
-                    return Err(out_of_range(coding.field, coding.range));
-                }
-                w.write_bits((v - coding.min) as u64, coding.bits)
+                w.write_bits(coding.code(*self)?, coding.bits)
             }
         }
 
@@ -148,14 +177,7 @@ macro_rules! ranged_int {
             #[inline(always)]
             fn decode_bits<C: Ctx, R: Reader<'de> + ?Sized>(coding: &IntRange, r: &mut R) -> Result<Self, DecodeError> {
                 let raw = r.read_bits(coding.bits)?;
-                let v = coding.min + i128::from(raw);
-                // Past the range, or, through a type alias the derive cannot check, past
-                // the type.
-                let fits = (<$t as RangedInt>::MIN..=<$t as RangedInt>::MAX).contains(&v);
-                if v > coding.max || !fits {
-                    return Err(decoded_out_of_range(r, coding.bits, coding.field, coding.range));
-                }
-                Ok(v as $t)
+                coding.value(raw, r, coding.bits)
             }
         }
 
@@ -179,17 +201,18 @@ fn out_of_range(field: &'static str, range: &'static str) -> EncodeError {
     EncodeError::ValueOutOfRange { field, range }
 }
 
-/// [`DecodeError::ValueOutOfRange`] for the `bits` bits just read from `r`.
+/// [`DecodeError::ValueOutOfRange`] for a value whose bits start `back` bits before
+/// `r`'s position.
 #[cold]
 #[inline(never)]
 fn decoded_out_of_range<'de, R: Reader<'de> + ?Sized>(
     r: &R,
-    bits: u32,
+    back: u32,
     field: &'static str,
     range: &'static str,
 ) -> DecodeError {
     DecodeError::ValueOutOfRange {
-        bit_offset: r.bit_offset() - bits as usize,
+        bit_offset: r.bit_offset() - back as usize,
         field,
         range,
     }
@@ -231,40 +254,64 @@ macro_rules! ranged_float {
             fn top(&self) -> $t {
                 ((1u64 << self.bits) - 1) as $t
             }
-        }
 
-        /// Bitsery's `getRangeValue`: `(v - min) / (max - min) * (2^bits - 1)`,
-        /// truncated toward zero, in the float's own type.
-        impl EncodeBits<FloatRange<$t>> for $t {
+            /// The code of `v`: Bitsery's `getRangeValue`,
+            /// `(v - min) / (max - min) * (2^bits - 1)`, truncated toward zero, in the
+            /// float's own type.
+            ///
+            /// # Errors
+            /// [`EncodeError::ValueOutOfRange`] if `v` is outside the range or NaN.
             #[inline(always)]
-            fn encode_bits<C: Ctx, W: Writer + ?Sized>(&self, coding: &FloatRange<$t>, w: &mut W) -> Result<(), EncodeError> {
-                let v = *self;
+            pub fn code(&self, v: $t) -> Result<u64, EncodeError> {
                 // Written so that NaN is out of range too.
-                if !(v >= coding.min && v <= coding.max) {
-                    return Err(out_of_range(coding.field, coding.range));
+                if !(v >= self.min && v <= self.max) {
+                    return Err(out_of_range(self.field, self.range));
                 }
-                let ratio = (v - coding.min) / (coding.max - coding.min);
+                let ratio = (v - self.min) / (self.max - self.min);
                 // In range, `ratio * top` is at most `top`, at most 2^53 - 1: the cast
                 // truncates toward zero, never saturates. (To a signed integer: one
                 // instruction, where an unsigned one of 64 bits takes a branch.)
-                let code = (ratio * coding.top()) as i64 as u64;
-                w.write_bits(code, coding.bits)
+                Ok((ratio * self.top()) as i64 as u64)
+            }
+
+            /// The value of the code in the low [`bits`](Self::bits) bits of `raw`:
+            /// Bitsery's `setRangeValue`, `min + (code / (2^bits - 1)) * (max - min)`,
+            /// and its check that the result is in range. Read from `r`, where the code
+            /// starts `back` bits before `r`'s position.
+            ///
+            /// # Errors
+            /// [`DecodeError::ValueOutOfRange`] if rounding put the value outside the
+            /// range.
+            #[inline(always)]
+            pub fn value<'de, R: Reader<'de> + ?Sized>(
+                &self,
+                raw: u64,
+                r: &R,
+                back: u32,
+            ) -> Result<$t, DecodeError> {
+                // The code as the float's same-size unsigned integer, as Bitsery has it
+                // (bits are at most the mantissa's, so it fits).
+                let code = (raw & low_bits(self.bits)) as $code;
+                let v = self.min + (code as $t / self.top()) * (self.max - self.min);
+                if !(v >= self.min && v <= self.max) {
+                    return Err(decoded_out_of_range(r, back, self.field, self.range));
+                }
+                Ok(v)
             }
         }
 
-        /// Bitsery's `setRangeValue`: `min + (code / (2^bits - 1)) * (max - min)`, and its
-        /// check that the result is in range.
+        impl EncodeBits<FloatRange<$t>> for $t {
+            #[inline(always)]
+            fn encode_bits<C: Ctx, W: Writer + ?Sized>(&self, coding: &FloatRange<$t>, w: &mut W) -> Result<(), EncodeError> {
+                w.write_bits(coding.code(*self)?, coding.bits)
+            }
+        }
+
         impl<'de> DecodeBits<'de, FloatRange<$t>> for $t {
             #[inline(always)]
             fn decode_bits<C: Ctx, R: Reader<'de> + ?Sized>(coding: &FloatRange<$t>, r: &mut R) -> Result<Self, DecodeError> {
-                // The code as the float's same-size unsigned integer, as Bitsery has it
-                // (bits are at most the mantissa's, so it fits).
-                let code = r.read_bits(coding.bits)? as $code;
-                let v = coding.min + (code as $t / coding.top()) * (coding.max - coding.min);
-                if !(v >= coding.min && v <= coding.max) {
-                    return Err(decoded_out_of_range(r, coding.bits, coding.field, coding.range));
-                }
-                Ok(v)
+                let raw = r.read_bits(coding.bits)?;
+                coding.value(raw, r, coding.bits)
             }
         }
     )*};

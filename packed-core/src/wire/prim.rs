@@ -28,12 +28,23 @@ fn int_size<C: Ctx, T>() -> usize {
     }
 }
 
+/// The fixed size of a number (or `bool`, `char`) of `bytes` bytes under `C`, with
+/// its memory-image proof: none inside a bit-packing session, where a value's bytes
+/// depend on the bit offset it starts at, so no run or image can stand for them.
+#[inline(always)]
+fn scalar_size<C: Ctx, T>(bytes: usize, image: Option<fast::ImageProof<T>>) -> FixedSize<T> {
+    if in_session::<C>() {
+        return FixedSize::VARIES;
+    }
+    FixedSize::of(bytes).with_image(image)
+}
+
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(int_size::<C, $t>()).with_image(fast::image::number::<C, $t>())
+                scalar_size::<C, $t>(int_size::<C, $t>(), fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -69,7 +80,7 @@ macro_rules! float {
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(core::mem::size_of::<$t>()).with_image(fast::image::number::<C, $t>())
+                scalar_size::<C, $t>(core::mem::size_of::<$t>(), fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -106,7 +117,7 @@ macro_rules! size {
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(int_size::<C, $wire>())
+                scalar_size::<C, $t>(int_size::<C, $wire>(), None)
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -135,10 +146,7 @@ size!(usize => u64, isize => i64);
 impl Encode for bool {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        if in_session::<C>() {
-            return FixedSize::VARIES;
-        }
-        FixedSize::of(1)
+        scalar_size::<C, bool>(1, None)
     }
     #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -179,7 +187,7 @@ fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
 impl Encode for char {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(int_size::<C, u32>())
+        scalar_size::<C, char>(int_size::<C, u32>(), None)
     }
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {

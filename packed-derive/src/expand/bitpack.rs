@@ -7,14 +7,23 @@
 //! `BitUnpacked`, whose bodies are what `encode` and `decode` would be without the
 //! session. A coded field is written by `EncodeBits` / `DecodeBits` with its coding as
 //! a constant built here.
+//!
+//! Consecutive scalar fields of known width (a `bool`, an integer or float with a
+//! range) form groups of at most 56 bits ([`groups`]), read as one and split, and
+//! written as one where the writer does not watch fields: the bytes are the same, the
+//! reads and writes fewer (the bit-packed twin of the scalar runs of plain structs).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use super::emit::{self, reported_at, Trait, CTX, DE, PACKED, READER, READER_TY, WRITER, WRITER_TY};
+use super::emit::{
+    self, binding, reported_at, Trait, BIT_GROUP, CTX, DE, PACKED, READER, READER_TY, WRITER,
+    WRITER_TY,
+};
+use super::field::Part;
 use crate::ast::{Container, Field};
 use crate::bound;
-use crate::model::{bit_length, BitCoding, EntropyValues, Spanned};
+use crate::model::{bit_length, BitCoding, Choice, EntropyValues, ReprInt, Spanned};
 
 /// `encode`'s body and the `BitPacked` impl that writes the fields with
 /// `fields_body`, for a bit-packed type; `fields_body` as `encode`'s body otherwise.
@@ -220,5 +229,136 @@ fn int_literal(v: i128, span: Span) -> TokenStream {
         quote!(-#lit)
     } else {
         quote!(#lit)
+    }
+}
+
+/// The most bits a group holds: one read of the bit reader's accumulator.
+const GROUP_BITS: u32 = 56;
+
+/// The width of `f` in a group of bits, if it can join one: a `bool` without
+/// attributes (1 bit), or an integer or float of its own type (not a sequence's) with a
+/// range, without `align`, of at most [`GROUP_BITS`]. Only a guess from the type's
+/// name: a shadowed `bool` or integer fails to compile, it never changes the bytes.
+fn group_width(f: &Field<'_>) -> Option<u32> {
+    let name = match f.ty {
+        syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident()?.to_string(),
+        _ => return None,
+    };
+    if f.align {
+        return None;
+    }
+    let width = match f.bit_coding().map(|c| &c.value) {
+        None if f.is_bare() && name == "bool" => 1,
+        Some(BitCoding::IntRange { min, max, .. })
+            if ReprInt::from_name(&name).is_some_and(|i| i.written_as() == i) =>
+        {
+            bit_length(max.abs_diff(*min))
+        }
+        Some(BitCoding::FloatRange { float, bits, .. }) if float.name() == name => *bits,
+        _ => return None,
+    };
+    (width <= GROUP_BITS).then_some(width)
+}
+
+/// A bit-packed struct's fields in order, runs of two or more that fit a group of
+/// bits ([`group_width`], [`GROUP_BITS`] together) as [`Part::Bits`].
+pub(super) fn groups(fields: &[Field<'_>]) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut group: Vec<usize> = Vec::new();
+    let mut bits = 0;
+    let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
+        0 => {}
+        1 => parts.push(Part::One(group[0])),
+        _ => parts.push(Part::Bits(core::mem::take(group))),
+    };
+    for (i, f) in fields.iter().enumerate() {
+        match group_width(f) {
+            Some(w) if bits + w <= GROUP_BITS => {
+                group.push(i);
+                bits += w;
+            }
+            Some(w) => {
+                close(&mut group, &mut parts);
+                group.clear();
+                group.push(i);
+                bits = w;
+            }
+            None => {
+                close(&mut group, &mut parts);
+                group.clear();
+                bits = 0;
+                parts.push(Part::One(i));
+            }
+        }
+    }
+    close(&mut group, &mut parts);
+    parts
+}
+
+/// Each field of `group` with its offset in the group's bits, and the group's width.
+fn layout<'f, 'a>(fields: &'f [Field<'a>], group: &[usize]) -> (Vec<(usize, &'f Field<'a>, u32)>, u32) {
+    let mut at = 0;
+    let placed = group
+        .iter()
+        .map(|&i| {
+            let f = &fields[i];
+            let offset = at;
+            at += group_width(f).expect("internal error: a grouped field has a width");
+            (i, f, offset)
+        })
+        .collect();
+    (placed, at)
+}
+
+/// Writes a group of bit-coded fields: their bits gathered into one number and
+/// written at once, where the writer does not watch fields; else `one_by_one`, so
+/// that `explain` sees each field's bits.
+pub(super) fn write_group(
+    cont: &Container<'_>,
+    fields: &[Field<'_>],
+    group: &[usize],
+    one_by_one: TokenStream,
+) -> TokenStream {
+    let (placed, total) = layout(fields, group);
+    let pieces = placed.iter().map(|&(_, f, offset)| {
+        let m = &f.member;
+        let piece = match f.bit_coding() {
+            None => quote!(#PACKED::__private::u64::from(self.#m)),
+            Some(coding) => {
+                let value = coding_value(cont, f, coding);
+                quote!(#value.code(self.#m)?)
+            }
+        };
+        quote!(#BIT_GROUP |= #piece << #offset;)
+    });
+    quote! {
+        if #PACKED::Writer::takes_runs(#WRITER) {
+            let mut #BIT_GROUP: #PACKED::__private::u64 = 0;
+            #(#pieces)*
+            #PACKED::Writer::write_bits(#WRITER, #BIT_GROUP, #total)?;
+        } else {
+            #one_by_one
+        }
+    }
+}
+
+/// Reads a group of bit-coded fields with one read, into their bindings.
+pub(super) fn read_group(cont: &Container<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+    let (placed, total) = layout(fields, group);
+    let reads = placed.iter().map(|&(i, f, offset)| {
+        let b = binding(i);
+        let value = match f.bit_coding() {
+            None => quote!(#BIT_GROUP >> #offset & 1 != 0),
+            Some(coding) => {
+                let value = coding_value(cont, f, coding);
+                let back = total - offset;
+                quote!(#value.value(#BIT_GROUP >> #offset, #READER, #back)?)
+            }
+        };
+        quote!(let #b = #value;)
+    });
+    quote! {
+        let #BIT_GROUP = #PACKED::Reader::read_bits(#READER, #total)?;
+        #(#reads)*
     }
 }

@@ -134,8 +134,14 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
     let run_in_place = run(quote! {
         #PACKED::__private::decode_run_in_place::<#CTX, Self, #READER_TY>(self, #READER)
     });
-    let steps = parts(fields).into_iter().map(|part| match part {
+    let steps = parts(cont, fields).into_iter().map(|part| match part {
         Part::One(i) => read_field_in_place(cont, &fields[i]),
+        // Only a bit-packed struct has groups of bits, and it has no `decode_in_place`
+        // of its own; were it to, field by field is the same.
+        Part::Bits(is) => {
+            let each = is.iter().map(|&i| read_field_in_place(cont, &fields[i]));
+            quote!(#(#each)*)
+        }
         Part::Scalars(is) => {
             let (binds, read) = scalar_group(fields, &is);
             let ms = is.iter().map(|&i| &fields[i].member);
@@ -299,8 +305,8 @@ fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
 /// that reads each part into bindings first (a group as one tuple, one run where the
 /// layout fixes its size), then builds the value; otherwise the plain constructor.
 fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream {
-    let parts = parts(fields);
-    if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
+    let parts = parts(cont, fields);
+    if parts.iter().all(|p| matches!(p, Part::One(_))) {
         let reads = fields.iter().map(|f| read_field(cont, f));
         return in_style(&quote!(Self), style, fields, reads);
     }
@@ -311,6 +317,7 @@ fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Tok
             quote!(let #b = #read;)
         }
         Part::Scalars(is) => scalar_group(fields, is).1,
+        Part::Bits(is) => bitpack::read_group(cont, fields, is),
     });
     let binds = (0..fields.len()).map(|i| binding(i).into_token_stream());
     let value = in_style(&quote!(Self), style, fields, binds);

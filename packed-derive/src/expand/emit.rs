@@ -67,6 +67,8 @@ pub(crate) const ITEMS: Name = Name("__items");
 pub(crate) const COUNT: Name = Name("__n");
 /// The vector `decode_contiguous` appends to.
 pub(crate) const OUT: Name = Name("__out");
+/// The bits of a group of bit-coded fields, written or read as one.
+pub(crate) const BIT_GROUP: Name = Name("__bits");
 
 /// The binding of field `i` in patterns and in a struct read field by field.
 pub(crate) fn binding(i: usize) -> syn::Ident {

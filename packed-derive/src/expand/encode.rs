@@ -61,9 +61,13 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
             }
         }
     });
-    let stmts = parts(fields).into_iter().map(|part| match part {
+    let stmts = parts(cont, fields).into_iter().map(|part| match part {
         Part::One(i) => write_own_field(cont, &fields[i]),
         Part::Scalars(is) => scalar_run(cont, fields, &is),
+        Part::Bits(is) => {
+            let one_by_one = is.iter().map(|&i| write_own_field(cont, &fields[i]));
+            bitpack::write_group(cont, fields, &is, quote!(#(#one_by_one)*))
+        }
     });
     quote!(#run #(#stmts)* #PACKED::__private::Ok(()))
 }

@@ -7,8 +7,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned as _;
 
+use super::bitpack;
 use super::emit::{fields_ctx, locate_at, reported_at, PACKED};
-use crate::ast::{Coding, Field, Style};
+use crate::ast::{Coding, Container, Field, Style};
 
 /// The context of one field: the type's context narrowed by the field's `len` and
 /// `max`, all as types.
@@ -52,13 +53,19 @@ pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
 /// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
 /// wherever the layout fixes its size (the common case: integers at full width), so
-/// `qty` and `price` of a line item cost one bounds check, not two.
+/// `qty` and `price` of a line item cost one bounds check, not two. In a bit-packed
+/// struct, runs of bit-coded scalars instead, whose bits are one read or write
+/// ([`bitpack::groups`]).
 pub(crate) enum Part {
     One(usize),
     Scalars(Vec<usize>),
+    Bits(Vec<usize>),
 }
 
-pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
+pub(crate) fn parts(cont: &Container<'_>, fields: &[Field<'_>]) -> Vec<Part> {
+    if cont.bitpack {
+        return bitpack::groups(fields);
+    }
     let mut parts = Vec::new();
     let mut group = Vec::new();
     let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
