@@ -62,7 +62,11 @@ fn assert_golden<T>(file: &str, value: &T, bytes: &[u8])
 where
     T: Packed + PartialEq + Debug,
 {
-    assert_eq!(packed_core::to_vec(value).as_deref(), Ok(bytes), "{file}: to_vec");
+    assert_eq!(
+        packed_core::to_vec(value).as_deref(),
+        Ok(bytes),
+        "{file}: to_vec"
+    );
     assert_eq!(packed_core::encoded_len(value), Ok(bytes.len()), "{file}");
     assert_eq!(
         packed_core::from_slice::<T>(bytes).as_ref(),
@@ -95,7 +99,11 @@ fn bits_bools_u8() {
         b: [true, false, true, true, false],
         x: 0xA5,
     };
-    assert_golden("bits_bools_u8", &v, &golden_ext("bitsery-le", "bits_bools_u8"));
+    assert_golden(
+        "bits_bools_u8",
+        &v,
+        &golden_ext("bitsery-le", "bits_bools_u8"),
+    );
     // The reader check: bit 7 of the last byte, padding, set.
     assert_eq!(
         packed_core::from_slice::<BoolsU8>(&hex("ad 94")),
@@ -120,7 +128,11 @@ fn bits_range_int() {
         i: [-100, -1, 0, 37, 100],
         u: [0, 1, 999, 1000],
     };
-    assert_golden("bits_range_int", &v, &golden_ext("bitsery-le", "bits_range_int"));
+    assert_golden(
+        "bits_range_int",
+        &v,
+        &golden_ext("bitsery-le", "bits_range_int"),
+    );
     // The reader check: the first 8-bit code is 255, -100 + 255 = 155 > 100.
     assert_eq!(
         packed_core::from_slice::<RangeInt>(&hex("ff 63 64 89 c8 00 04 70 3e fa")),
@@ -148,7 +160,14 @@ fn bits_range_float() {
     let bytes = golden_ext("bitsery-le", "bits_range_float");
     // `value_bits` and `decoded_bits` of fixtures.json.
     let written = RangeFloat {
-        f: [0xBF80_0000u32, 0xBF00_0000, 0x0000_0000, 0x3EAA_7EFA, 0x3F80_0000].map(f32::from_bits),
+        f: [
+            0xBF80_0000u32,
+            0xBF00_0000,
+            0x0000_0000,
+            0x3EAA_7EFA,
+            0x3F80_0000,
+        ]
+        .map(f32::from_bits),
         d: [
             0xC08F_4000_0000_0000u64,
             0x0000_0000_0000_0000,
@@ -158,7 +177,14 @@ fn bits_range_float() {
         .map(f64::from_bits),
     };
     let decoded = RangeFloat {
-        f: [0xBF80_0000u32, 0xBF01_8182, 0xBB80_8080, 0x3EA6_A6A8, 0x3F80_0000].map(f32::from_bits),
+        f: [
+            0xBF80_0000u32,
+            0xBF01_8182,
+            0xBB80_8080,
+            0x3EA6_A6A8,
+            0x3F80_0000,
+        ]
+        .map(f32::from_bits),
         d: [
             0xC08F_4000_0000_0000u64,
             0xBF4F_4001_F400_0000,
@@ -202,13 +228,21 @@ fn bits_entropy() {
         method: "POST".into(),
         port: 8080,
     };
-    assert_golden("bits_entropy_hit", &hit, &golden_ext("bitsery-le", "bits_entropy_hit"));
+    assert_golden(
+        "bits_entropy_hit",
+        &hit,
+        &golden_ext("bitsery-le", "bits_entropy_hit"),
+    );
     let miss = Request {
         secure: false,
         method: "PATCH".into(),
         port: 443,
     };
-    assert_golden("bits_entropy_miss", &miss, &golden_ext("bitsery-le", "bits_entropy_miss"));
+    assert_golden(
+        "bits_entropy_miss",
+        &miss,
+        &golden_ext("bitsery-le", "bits_entropy_miss"),
+    );
     let hit = RequestUnaligned {
         secure: true,
         method: "GET".into(),
@@ -295,7 +329,11 @@ fn bits_endianness() {
         c: 0xAABB,
         d: 0xAABB,
     };
-    assert_golden("bitsery-le_bits_endianness", &le, &golden_ext("bitsery-le", "bits_endianness"));
+    assert_golden(
+        "bitsery-le_bits_endianness",
+        &le,
+        &golden_ext("bitsery-le", "bits_endianness"),
+    );
     let be = EndiannessBig {
         a: 0x1122_3344,
         flag: true,
@@ -333,7 +371,11 @@ fn bits_optional() {
         o3: Some(0x5678),
         b: true,
     };
-    assert_golden("bits_optional", &v, &golden_ext("bitsery-le", "bits_optional"));
+    assert_golden(
+        "bits_optional",
+        &v,
+        &golden_ext("bitsery-le", "bits_optional"),
+    );
 }
 
 /// Every `bits_*` file is checked above.
@@ -444,8 +486,15 @@ fn compact_i16_from_the_readme() {
         (-65, "81 01"),
         (-32768, "ff ff 03"),
     ] {
-        assert_eq!(packed_core::to_vec_as::<layout::Varint, _>(&v), Ok(hex(bytes)), "{v}");
-        assert_eq!(packed_core::from_slice_as::<layout::Varint, i16>(&hex(bytes)), Ok(v));
+        assert_eq!(
+            packed_core::to_vec_as::<layout::Varint, _>(&v),
+            Ok(hex(bytes)),
+            "{v}"
+        );
+        assert_eq!(
+            packed_core::from_slice_as::<layout::Varint, i16>(&hex(bytes)),
+            Ok(v)
+        );
     }
 }
 
@@ -458,15 +507,30 @@ fn compact_value_reader_checks() {
     assert_eq!(varint.from_slice::<u16>(&hex("ff ff 03")), Ok(65535));
     assert_eq!(varint.from_slice::<u16>(&hex("81 00")), Ok(1));
     assert_eq!(varint.from_slice::<u32>(&hex("80 00")), Ok(0));
-    assert_eq!(varint.from_slice::<i32>(&hex("ff ff ff ff 0f")), Ok(i32::MIN));
+    assert_eq!(
+        varint.from_slice::<i32>(&hex("ff ff ff ff 0f")),
+        Ok(i32::MIN)
+    );
     let overflow = |type_name| DecodeError::IntegerOverflow {
         offset: 0,
         type_name,
     };
-    assert_eq!(varint.from_slice::<u16>(&hex("ff ff 07")), Err(overflow("u16")));
-    assert_eq!(varint.from_slice::<u16>(&hex("80 80 80 01")), Err(overflow("u16")));
-    assert_eq!(varint.from_slice::<u32>(&hex("ff ff ff ff 7f")), Err(overflow("u32")));
-    assert_eq!(varint.from_slice::<i32>(&hex("ff ff ff ff 7f")), Err(overflow("i32")));
+    assert_eq!(
+        varint.from_slice::<u16>(&hex("ff ff 07")),
+        Err(overflow("u16"))
+    );
+    assert_eq!(
+        varint.from_slice::<u16>(&hex("80 80 80 01")),
+        Err(overflow("u16"))
+    );
+    assert_eq!(
+        varint.from_slice::<u32>(&hex("ff ff ff ff 7f")),
+        Err(overflow("u32"))
+    );
+    assert_eq!(
+        varint.from_slice::<i32>(&hex("ff ff ff ff 7f")),
+        Err(overflow("i32"))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -693,7 +757,10 @@ fn check_config<T: Text + Encode + DecodeOwned>(
         Err(e) => return fail("encode", format!("{e}")),
     }
     if packed_core::encoded_len(&written) != Ok(bytes.len()) {
-        return fail("encoded_len", format!("{:?}", packed_core::encoded_len(&written)));
+        return fail(
+            "encoded_len",
+            format!("{:?}", packed_core::encoded_len(&written)),
+        );
     }
     for (how, back) in [
         ("from_slice", packed_core::from_slice::<T>(bytes)),
@@ -705,7 +772,10 @@ fn check_config<T: Text + Encode + DecodeOwned>(
             Err(e) => return fail(how, format!("{e}")),
         }
     }
-    assert_bit_cover(&packed_core::explain(&written).map_err(|e| e.to_string())?, bytes);
+    assert_bit_cover(
+        &packed_core::explain(&written).map_err(|e| e.to_string())?,
+        bytes,
+    );
     Ok(())
 }
 
@@ -893,7 +963,10 @@ mod reference {
         if let Some(m) = s.maybe {
             b.bytes(&m.to_le_bytes());
         }
-        let index = COLORS.iter().position(|c| *c == s.color).map_or(0, |i| i + 1);
+        let index = COLORS
+            .iter()
+            .position(|c| *c == s.color)
+            .map_or(0, |i| i + 1);
         b.bits(index as u64, bit_length(3));
         b.align();
         if index == 0 {
@@ -925,11 +998,22 @@ mod props {
         ];
         (
             (any::<bool>(), -50i16..=50, 0u16..8192, "\\PC{0,140}"),
-            (prop::collection::vec(0u16..=1023, 0..=20), any::<Option<u32>>(), color),
-            (any::<u32>(), any::<bool>(), 0u8..=6, -2.0f32..=2.0, any::<u8>(), any::<bool>()),
+            (
+                prop::collection::vec(0u16..=1023, 0..=20),
+                any::<Option<u32>>(),
+                color,
+            ),
+            (
+                any::<u32>(),
+                any::<bool>(),
+                0u8..=6,
+                -2.0f32..=2.0,
+                any::<u8>(),
+                any::<bool>(),
+            ),
         )
-            .prop_map(|((a, r, b13, name), (ids, maybe, color), (word, flag, v, f, tail, last))| {
-                Sample {
+            .prop_map(
+                |((a, r, b13, name), (ids, maybe, color), (word, flag, v, f, tail, last))| Sample {
                     a,
                     r,
                     b13,
@@ -942,8 +1026,8 @@ mod props {
                     f,
                     tail,
                     last,
-                }
-            })
+                },
+            )
     }
 
     proptest! {

@@ -595,9 +595,9 @@ pub mod macro_groups {
 }
 
 use derived::{Bounded, Everything, Point, Shape, Status, Tuple, Unit, Wide};
-use through_macros::Flags;
 use packed_core::Kind;
 use rerouted::{Choice, Message};
+use through_macros::Flags;
 
 #[test]
 fn prelude_free_struct_round_trips() {
@@ -968,7 +968,10 @@ fn prelude_free_bit_packing_round_trips() {
     // padding (`0f`); the option's flag, then 0xAB from bit 1 (`57 01`), padding; the
     // u16 at the byte boundary.
     let bytes = packed_core::to_vec(&v).unwrap();
-    assert_eq!(bytes, [0xC9, 0x01, 0xFF, 0xFF, 0x0F, 0x57, 0x01, 0x34, 0x12]);
+    assert_eq!(
+        bytes,
+        [0xC9, 0x01, 0xFF, 0xFF, 0x0F, 0x57, 0x01, 0x34, 0x12]
+    );
     let back: derived::BitPacked<'_, u16> = packed_core::from_slice(&bytes).unwrap();
     assert_eq!(back, v);
     let f = Flags {
@@ -977,5 +980,8 @@ fn prelude_free_bit_packing_round_trips() {
         extra: Some(9),
     };
     assert_eq!(packed_core::to_vec(&f).unwrap(), [0b0001_1011, 9]);
-    assert_eq!(packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(), f);
+    assert_eq!(
+        packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
+        f
+    );
 }

@@ -70,7 +70,12 @@ pub trait Session: sealed::Sealed + 'static {
     /// Reads a `T`'s fields (`T`'s `decode_fields`) in a bit-packing session: a new
     /// one, whose padding must be zero bits, or the one already open.
     #[doc(hidden)]
-    fn decode_packed<'de, C: Ctx, T: crate::__private::BitUnpacked<'de>, R: crate::Reader<'de> + ?Sized>(
+    fn decode_packed<
+        'de,
+        C: Ctx,
+        T: crate::__private::BitUnpacked<'de>,
+        R: crate::Reader<'de> + ?Sized,
+    >(
         r: &mut R,
     ) -> Result<T, crate::DecodeError>;
 }

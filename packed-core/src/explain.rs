@@ -570,8 +570,7 @@ impl Recorder {
             (first, (bit_offset + bit_len).div_ceil(8) - first)
         };
         if let Some(last) = self.spans.last_mut() {
-            if last.role == role && last.path == path && last.bit_offset + last.bit_len == start
-            {
+            if last.role == role && last.path == path && last.bit_offset + last.bit_len == start {
                 last.bit_len = end - last.bit_offset;
                 (last.offset, last.len) = bytes_of(last.bit_offset, last.bit_len);
                 return;

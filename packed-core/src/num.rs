@@ -139,7 +139,11 @@ pub trait Endian: sealed::Sealed + 'static {
         let unaligned = Self::BIG && r.bits_pending();
         let mut b = N::Bytes::default();
         r.read_into(b.as_mut())?;
-        Ok(if unaligned { N::from_le(b) } else { Self::num(b) })
+        Ok(if unaligned {
+            N::from_le(b)
+        } else {
+            Self::num(b)
+        })
     }
 }
 

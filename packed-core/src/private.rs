@@ -41,8 +41,8 @@ pub use crate::wire::bits::{BitPacked, BitUnpacked};
 // a struct read as one group of bits, `IntRange::code` / `value` and `FloatRange`'s). An `Option` field with
 // `align_before_data = false`: `encode_option_unaligned` / `decode_option_unaligned`.
 pub use crate::wire::coded::{
-    decode_option_unaligned, encode_option_unaligned, DecodeBits, EncodeBits, Entropy,
-    FloatRange, IntRange, RangedInt,
+    decode_option_unaligned, encode_option_unaligned, DecodeBits, EncodeBits, Entropy, FloatRange,
+    IntRange, RangedInt,
 };
 
 use crate::ctx::Session;

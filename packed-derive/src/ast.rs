@@ -181,7 +181,12 @@ fn coding(diag: &Diagnostics, a: attr::Field, ty: &syn::Type, bitpack: bool) -> 
     for coded in [range, precision, bits, entropy, unaligned] {
         conflicts.extend([(skip, coded), (with, coded)]);
     }
-    conflicts.extend([(skip, align), (entropy, range), (entropy, precision), (entropy, bits)]);
+    conflicts.extend([
+        (skip, align),
+        (entropy, range),
+        (entropy, precision),
+        (entropy, bits),
+    ]);
     for (replacing, other) in conflicts {
         if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
             let later = if pos(x) > pos(y) { x_path } else { y_path };
@@ -274,11 +279,7 @@ fn element(ty: &syn::Type) -> Element {
 /// Whether `ty` is written as an `Option<...>`.
 fn is_option(ty: &syn::Type) -> bool {
     match ty {
-        syn::Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Option"),
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
         syn::Type::Paren(p) => is_option(&p.elem),
         syn::Type::Group(g) => is_option(&g.elem),
         _ => false,

@@ -465,7 +465,10 @@ fn parse_entropy(
                 ints.push(quote::quote!(#e));
             }
             other => {
-                diag.error(other, "an `entropy` value is an integer or a string literal");
+                diag.error(
+                    other,
+                    "an `entropy` value is an integer or a string literal",
+                );
                 return Ok(None);
             }
         }
@@ -493,7 +496,10 @@ fn parse_entropy(
 }
 
 /// Parses `key = true` or `key = false`.
-fn parse_bool(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<bool>>> {
+fn parse_bool(
+    diag: &Diagnostics,
+    meta: &ParseNestedMeta<'_>,
+) -> syn::Result<Option<Spanned<bool>>> {
     let key = key_name(&meta.path);
     let value: syn::Expr = meta.value()?.parse()?;
     if let syn::Expr::Lit(syn::ExprLit {

@@ -433,8 +433,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             Some(input) => {
                 let left = input.len() * 8 - self.pos();
                 if self.inner.borrow_bytes(input.len()).is_ok() {
-                    if let Err(e @ DecodeError::ByteLimitExceeded { .. }) = self.inner.read_byte()
-                    {
+                    if let Err(e @ DecodeError::ByteLimitExceeded { .. }) = self.inner.read_byte() {
                         return e;
                     }
                 }
@@ -545,7 +544,11 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     /// time (each chunk one read of at most 56 bits), after checking that the input
     /// holds them all.
     #[inline]
-    fn unaligned_bytes(&mut self, n: usize, mut sink: impl FnMut(&[u8])) -> Result<(), DecodeError> {
+    fn unaligned_bytes(
+        &mut self,
+        n: usize,
+        mut sink: impl FnMut(&[u8]),
+    ) -> Result<(), DecodeError> {
         self.check_bytes_left(n)?;
         let mut left = n;
         while left > 0 {
@@ -651,9 +654,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
     /// against it stay sound.
     #[inline(always)]
     fn remaining(&self) -> Option<usize> {
-        self.source
-            .lent()
-            .map(|input| input.len() * 8 - self.pos())
+        self.source.lent().map(|input| input.len() * 8 - self.pos())
     }
 
     #[inline(always)]

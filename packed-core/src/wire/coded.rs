@@ -625,7 +625,9 @@ pub fn encode_option_unaligned<C: Ctx, T: Encode, W: Writer + ?Sized>(
     value: &Option<T>,
     w: &mut W,
 ) -> Result<(), EncodeError> {
-    framed(w, Role::Flag, |w| w.write_bits(u64::from(value.is_some()), 1))?;
+    framed(w, Role::Flag, |w| {
+        w.write_bits(u64::from(value.is_some()), 1)
+    })?;
     match value {
         Some(v) => v.encode::<C, W>(w),
         None => Ok(()),

@@ -73,7 +73,9 @@ impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         if in_session::<C>() {
-            framed(w, Role::Flag, |w| w.write_bits(u64::from(self.is_some()), 1))?;
+            framed(w, Role::Flag, |w| {
+                w.write_bits(u64::from(self.is_some()), 1)
+            })?;
             w.align_bits()?;
         } else {
             framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;

@@ -69,7 +69,11 @@ pub(super) fn decode_session(
         bound::predicates(cont, &Trait::Decode.path(), true),
     );
     let header = Trait::BitUnpacked.impl_header(cont.ident, cont.generics, &where_c);
-    let sig = emit::decode_fn("decode_fields", quote!(#READER: &mut #READER_TY,), quote!(Self));
+    let sig = emit::decode_fn(
+        "decode_fields",
+        quote!(#READER: &mut #READER_TY,),
+        quote!(Self),
+    );
     let body = quote! {
         #PACKED::__private::decode_bit_packed::<#CTX, Self, #READER_TY>(#READER)
     };
@@ -296,7 +300,10 @@ pub(super) fn groups(fields: &[Field<'_>]) -> Vec<Part> {
 }
 
 /// Each field of `group` with its offset in the group's bits, and the group's width.
-fn layout<'f, 'a>(fields: &'f [Field<'a>], group: &[usize]) -> (Vec<(usize, &'f Field<'a>, u32)>, u32) {
+fn layout<'f, 'a>(
+    fields: &'f [Field<'a>],
+    group: &[usize],
+) -> (Vec<(usize, &'f Field<'a>, u32)>, u32) {
     let mut at = 0;
     let placed = group
         .iter()
@@ -343,7 +350,11 @@ pub(super) fn write_group(
 }
 
 /// Reads a group of bit-coded fields with one read, into their bindings.
-pub(super) fn read_group(cont: &Container<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+pub(super) fn read_group(
+    cont: &Container<'_>,
+    fields: &[Field<'_>],
+    group: &[usize],
+) -> TokenStream {
     let (placed, total) = layout(fields, group);
     let reads = placed.iter().map(|&(i, f, offset)| {
         let b = binding(i);

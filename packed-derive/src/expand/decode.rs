@@ -105,10 +105,13 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
 /// `decode_in_place`.
 fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
     let trait_path = Trait::Decode.path();
-    let mins = fields.iter().filter(|f| bitpack::counts_min_wire(f)).map(|f| {
-        let ty = f.ty;
-        quote!(<#ty as #trait_path>::MIN_WIRE)
-    });
+    let mins = fields
+        .iter()
+        .filter(|f| bitpack::counts_min_wire(f))
+        .map(|f| {
+            let ty = f.ty;
+            quote!(<#ty as #trait_path>::MIN_WIRE)
+        });
     // `if` the struct is read as one run, `return run`.
     let run = |run: TokenStream| {
         fast::run_fields(cont).map(|_| {
@@ -272,9 +275,7 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
 /// bit coding.
 fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let read = match (field::callee(f, decode_trait), f.bit_coding()) {
-        (Some((_, at)), Some(coding)) => {
-            bitpack::read_coded(cont, f, coding, &field::ctx(f), at)
-        }
+        (Some((_, at)), Some(coding)) => bitpack::read_coded(cont, f, coding, &field::ctx(f), at),
         (Some((callee, at)), None) => call(f, &callee, at, None),
         (None, _) => return quote!(#PACKED::__private::Default::default()),
     };
