@@ -27,7 +27,7 @@ fixtures = {"document": 0, "scalars": 2, "nested_vec": 3, "optional_none": 4,
             "optional_some": 4, "enum_i32": 5, "enum_u8": 6, "ints_edge": 7}
 for n in (0, 1, 127, 128, 129, 16383, 16384, 70000):
     fixtures[f"sizes_{n}"] = 1
-TYPES, LAYOUTS, MAX_LEN = 20, 8, 4096
+TYPES, LAYOUTS, MAX_LEN = 21, 8, 4096
 
 counts = {}
 seen = set()

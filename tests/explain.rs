@@ -148,6 +148,119 @@ fn display_is_an_annotated_dump() {
     );
 }
 
+/// The dump's rows: (hex, field, role) of each span line, split at the columns the
+/// header line sets; asserts that every role starts in the header's `role` column.
+fn dump_rows(text: &str) -> Vec<(String, String, String)> {
+    let mut lines = text.lines();
+    let header = lines.next().expect("a header line");
+    let col = |name: &str| header.find(name).expect(name);
+    let (bytes_at, field_at, role_at) = (col("bytes"), col("field"), col("role"));
+    let rows: Vec<_> = lines.take_while(|l| !l.contains("framing")).collect();
+    rows.iter()
+        .map(|line| {
+            let chars: Vec<char> = line.chars().collect();
+            let at = |a: usize, b: usize| chars[a..b].iter().collect::<String>();
+            let role = at(role_at, chars.len());
+            assert!(
+                chars[role_at - 1] == ' ' && !role.starts_with(' '),
+                "role out of its column:\n{text}"
+            );
+            (
+                at(bytes_at, field_at).trim_end().to_owned(),
+                at(field_at, role_at).trim_end().to_owned(),
+                role,
+            )
+        })
+        .collect()
+}
+
+/// Long field paths widen the field column instead of pushing the roles out of line.
+#[test]
+fn dump_keeps_roles_in_one_column() {
+    #[derive(Packed)]
+    struct Deep {
+        a_rather_long_field_name_for_a_record: Vec<Vec<Option<u8>>>,
+        x: u8,
+    }
+    let v = Deep {
+        a_rather_long_field_name_for_a_record: vec![vec![Some(1), None]; 11],
+        x: 1,
+    };
+    let text = packed_core::explain(&v).unwrap().to_string();
+    let rows = dump_rows(&text);
+    assert!(rows
+        .iter()
+        .any(|(_, f, r)| f == "a_rather_long_field_name_for_a_record[10][0]" && r == "flag"));
+    assert!(rows.iter().any(|(_, f, r)| f == "x" && r == "value"));
+    // The seed document's dump has every row in line too.
+    dump_rows(&packed_core::explain(&seed()).unwrap().to_string());
+}
+
+/// Hex is elided only where that makes it shorter, and never wider than its column:
+/// every run up to 13 bytes (38 characters) is shown whole, longer ones elided with a
+/// count that reads "1 byte" or "n bytes".
+#[test]
+fn dump_elides_only_to_shorten() {
+    for n in 1..=200usize {
+        let text: String = (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let bytes = text.as_bytes();
+        let text = packed_core::explain(&text).unwrap().to_string();
+        let rows = dump_rows(&text);
+        let (hex, field, role) = &rows[1];
+        assert_eq!((field.as_str(), role.as_str()), ("(message)", "value"));
+        let plain: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let plain = plain.join(" ");
+        if plain.len() <= 40 {
+            assert_eq!(hex, &plain, "{n} bytes");
+        } else {
+            assert!(hex.chars().count() <= 40, "{n}: {hex}");
+            assert!(hex.chars().count() < plain.len(), "{n}: {hex}");
+            let (head, tail) = hex.split_once(" … (").unwrap();
+            let (count, tail) = tail.split_once(") … ").unwrap();
+            let kept = head.split(' ').count();
+            assert_eq!(tail.split(' ').count(), kept, "{hex}");
+            assert_eq!(count, format!("{} bytes", n - 2 * kept), "{hex}");
+            assert!(plain.starts_with(head) && plain.ends_with(tail), "{hex}");
+        }
+        assert!(
+            !text.contains(" 1 bytes") && !text.starts_with("1 bytes"),
+            "{text}"
+        );
+    }
+    let one = packed_core::explain(&true).unwrap().to_string();
+    assert!(one.contains("\n1 byte: 0 framing"), "{one}");
+}
+
+/// A map's entries read `[i].key` and `[i].value`; a set's elements `[i]`.
+#[test]
+fn map_entries_name_key_and_value() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let m: BTreeMap<u8, String> = [(1, "a".to_owned()), (2, "bc".to_owned())].into();
+    let e = packed_core::explain(&m).unwrap();
+    let paths: Vec<(&str, Role, usize)> = e
+        .spans()
+        .iter()
+        .map(|s| (s.path.as_str(), s.role, s.len))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("", Role::Length, 1),
+            ("[0].key", Role::Value, 1),
+            ("[0].value", Role::Length, 1),
+            ("[0].value", Role::Value, 1),
+            ("[1].key", Role::Value, 1),
+            ("[1].value", Role::Length, 1),
+            ("[1].value", Role::Value, 2),
+        ]
+    );
+    let folded: Vec<String> = e.by_field().into_iter().map(|(k, _)| k).collect();
+    assert_eq!(folded, ["", "[].key", "[].value"]);
+    let s: BTreeSet<u8> = [4, 5].into();
+    let e = packed_core::explain(&s).unwrap();
+    assert_eq!(e.spans()[2].path, "[1]");
+}
+
 #[test]
 fn compare_renders_the_seed_table() {
     let d = seed();

@@ -233,6 +233,58 @@ pub mod derived {
         #[packed(align)]
         pub value: T,
     }
+
+    /// A generic growable record: fields that older records may lack take their
+    /// `default` or their type's `Default`.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(growable, endian = "big")]
+    pub struct Grown<T> {
+        /// First.
+        pub id: ::core::primitive::u16,
+        /// Generic, so `T: Default` is required on decode.
+        pub value: T,
+        /// With an expression.
+        #[packed(default = "::core::primitive::u8::MAX")]
+        pub level: ::core::primitive::u8,
+        /// Skipped, with an expression.
+        #[packed(skip, default = "7")]
+        pub cache: ::core::primitive::u32,
+        /// Written by a module.
+        #[packed(with = "super::as_text")]
+        pub via: ::core::primitive::u32,
+    }
+
+    /// A growable enum: a discriminant and `tag = N` as tags, and `other`.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(growable)]
+    #[repr(u8)]
+    pub enum Evolving {
+        /// Tag 3.
+        Start(::core::primitive::u16) = 3,
+        /// Tag 4.
+        Stop,
+        /// Tag 9.
+        #[packed(tag = 9)]
+        Named {
+            /// A field older records may lack.
+            #[packed(default = "1")]
+            n: ::core::primitive::i8,
+        },
+        /// Unknown tags.
+        #[packed(other)]
+        Unknown,
+    }
+
+    /// A fieldless `#[repr]` enum with `other`, and no record.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[repr(u8)]
+    pub enum Open {
+        /// One.
+        One = 1,
+        /// Anything else.
+        #[packed(other)]
+        Other = 0xFF,
+    }
 }
 
 /// A `with` module: a `u32` as its decimal text.
@@ -439,6 +491,30 @@ pub mod through_macros {
             },
         }
 
+        /// A growable record of every field form.
+        #[packed(growable)]
+        pub struct Record {
+            /// A number.
+            pub id: ::core::primitive::u8,
+            /// With a default.
+            #[packed(default = "5")]
+            pub n: ::core::primitive::u16,
+            /// A one-byte length.
+            #[packed(len = "u8")]
+            pub label: ::std::string::String,
+        }
+
+        /// A growable enum with tags and `other`.
+        #[packed(growable)]
+        pub enum Grows {
+            /// Tag 2.
+            #[packed(tag = 2)]
+            A(::core::primitive::u8),
+            /// Unknown tags.
+            #[packed(other)]
+            Other,
+        }
+
         /// A fieldless enum written as its `u8`.
         #[repr(u8)]
         pub enum Level {
@@ -594,7 +670,9 @@ pub mod macro_groups {
     }
 }
 
-use derived::{Bounded, Everything, Point, Shape, Status, Tuple, Unit, Wide};
+use derived::{
+    Bounded, Everything, Evolving, Grown, Open, Point, Shape, Status, Tuple, Unit, Wide,
+};
 use packed_core::Kind;
 use rerouted::{Choice, Message};
 use through_macros::Flags;
@@ -984,4 +1062,60 @@ fn prelude_free_bit_packing_round_trips() {
         packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
         f
     );
+}
+
+#[test]
+fn prelude_free_growable_types_round_trip() {
+    use through_macros::{Grows, Record};
+
+    let g = Grown {
+        id: 1,
+        value: 2u8,
+        level: 3,
+        cache: 7,
+        via: 42,
+    };
+    // Big-endian size 4 + 2 + 1 + 1 + 3, then the fields; `via` as text.
+    let bytes = [0, 0, 0, 11, 0, 1, 2, 3, 2, b'4', b'2'];
+    assert_eq!(packed_core::to_vec(&g).unwrap(), bytes);
+    assert_eq!(packed_core::from_slice(&bytes), Ok(g));
+    // An old record holding `id` alone: the defaults.
+    let old: Grown<u8> = packed_core::from_slice(&[0, 0, 0, 6, 0, 1]).unwrap();
+    assert_eq!(
+        (old.value, old.level, old.cache, old.via),
+        (0, u8::MAX, 7, 0)
+    );
+
+    assert_eq!(
+        packed_core::to_vec(&Evolving::Start(5)).unwrap(),
+        [7, 0, 0, 0, 3, 5, 0]
+    );
+    assert_eq!(
+        packed_core::to_vec(&Evolving::Stop).unwrap(),
+        [5, 0, 0, 0, 4]
+    );
+    assert_eq!(
+        packed_core::from_slice(&[5, 0, 0, 0, 9]),
+        Ok(Evolving::Named { n: 1 })
+    );
+    assert_eq!(
+        packed_core::from_slice(&[6, 0, 0, 0, 8, 1]),
+        Ok(Evolving::Unknown)
+    );
+    assert_eq!(packed_core::from_slice(&[2]), Ok(Open::Other));
+    assert_eq!(packed_core::from_slice(&[1]), Ok(Open::One));
+
+    let r = Record {
+        id: 1,
+        n: 2,
+        label: "a".into(),
+    };
+    let bytes = [9, 0, 0, 0, 1, 2, 0, 1, b'a'];
+    assert_eq!(packed_core::to_vec(&r).unwrap(), bytes);
+    assert_eq!(packed_core::from_slice(&bytes), Ok(r));
+    assert_eq!(
+        packed_core::to_vec(&Grows::A(4)).unwrap(),
+        [6, 0, 0, 0, 2, 4]
+    );
+    assert_eq!(packed_core::from_slice(&[5, 0, 0, 0, 0]), Ok(Grows::Other));
 }

@@ -39,6 +39,29 @@ const BATCH: Duration = Duration::from_micros(500);
 /// Rounds over all rows; the reported figure is the median.
 const ROUNDS: usize = 61;
 
+/// What `--help` prints: each option and what it adds to the default output.
+const HELP: &str = "\
+usage: compare [--all] [--game] [--rounds N] [--out FILE.md | --out FILE.csv]
+
+Without options: the seed document's size under every layout and through the UBJSON
+envelope, by role and by field; then encode, decode and round-trip times of every
+layout and of the Rust peers (speedy, bitcode, bincode, postcard, borsh, wincode),
+measured interleaved; then the compact encoding annotated byte by byte.
+
+options:
+  --all          adds three more timing tables: the log (10,000 records with strings),
+                 the mesh (125,000 triangles of plain numbers) and the game (a state
+                 update of 1,000 players, with the bit-packed layout), each through
+                 every layout and peer. Takes several times as long.
+  --game         adds only the game's table (sizes and times).
+  --rounds N     the number of interleaved rounds each figure is the median of
+                 (default 61; --all's extra tables take half as many). Fewer is
+                 faster and noisier.
+  --out FILE     also writes the timing tables to FILE: CSV if its name ends in
+                 .csv, Markdown otherwise (--out=FILE works too).
+  -h, --help     prints this.
+";
+
 /// Command-line options.
 struct Options {
     out: Option<String>,
@@ -68,7 +91,7 @@ fn parse_args() -> Options {
                     .max(1)
             }
             "--help" | "-h" => {
-                println!("usage: compare [--out FILE(.md|.csv)] [--all] [--game] [--rounds N]");
+                print!("{HELP}");
                 std::process::exit(0);
             }
             s if s.starts_with("--out=") => o.out = Some(s["--out=".len()..].to_owned()),
@@ -302,6 +325,11 @@ fn print_explanations(doc: &Document) {
         .and_then(|t| t.layout::<layout::YasNoHeader>("YAS no header"))
         .and_then(|t| t.layout::<layout::YasCompacted>("YAS compacted"))
         .expect("the seed document fits every layout")
+        .row(
+            "compact, growable items",
+            packed_core::explain(&packed_benches::GrowableDocument::from(doc))
+                .expect("the growable document encodes"),
+        )
         .row(
             "envelope fixed-int32",
             ubjson_envelope::explain(doc, Mode::FixedInt32).expect("fits the envelope"),

@@ -60,6 +60,52 @@ impl PartialEq<Document> for DocumentRef<'_> {
     }
 }
 
+/// [`Item`] as a growable record (`#[packed(growable)]`, Bitsery's `ext::Growable`): a
+/// 4-byte size before each item's fields, so that items can gain fields.
+#[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+#[packed(growable)]
+pub struct GrowableItem {
+    /// Stock-keeping unit.
+    pub sku: String,
+    /// Quantity.
+    pub qty: i32,
+    /// Price in minor units.
+    pub price_minor: i64,
+}
+
+/// The seed [`Document`] with [`GrowableItem`]s: the document itself is not growable,
+/// its 8 items are, 4 bytes more each.
+#[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+pub struct GrowableDocument {
+    /// Identifier.
+    pub id: String,
+    /// Status code.
+    pub status: i32,
+    /// Metadata.
+    pub meta: Meta,
+    /// Line items, each a growable record.
+    pub items: Vec<GrowableItem>,
+}
+
+impl From<&Document> for GrowableDocument {
+    fn from(d: &Document) -> Self {
+        Self {
+            id: d.id.clone(),
+            status: d.status,
+            meta: d.meta.clone(),
+            items: d
+                .items
+                .iter()
+                .map(|i| GrowableItem {
+                    sku: i.sku.clone(),
+                    qty: i.qty,
+                    price_minor: i.price_minor,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so the data sets are the same on
 /// every run and every machine without a `rand` dependency.
 #[derive(Debug, Clone)]
@@ -776,14 +822,16 @@ where
     }
 }
 
-/// The seed document under every layout, in the order of the size table, bit-packed
-/// ([`DocumentBits`]) after varint.
+/// The seed document under every layout, in the order of the size table: with its
+/// items as growable records after the compact row, bit-packed ([`DocumentBits`])
+/// after varint.
 #[must_use]
 pub fn document_layout_rows(doc: &std::rc::Rc<Document>) -> Vec<Row> {
     use packed_core::{layout, len};
     let bits = std::rc::Rc::new(DocumentBits::from(&**doc));
     vec![
         row::<PackedAs<layout::Bitsery>, _>(doc),
+        growable_document_row(doc),
         row::<PackedAs<FixedLen<len::U8>>, _>(doc),
         row::<PackedAs<FixedLen<len::U16>>, _>(doc),
         row::<PackedAs<FixedLen<len::U32>>, _>(doc),
@@ -807,6 +855,19 @@ pub fn game_rows(game: &std::rc::Rc<Game>) -> Vec<Row> {
         row::<PackedAs<layout::Varint>, _>(game),
         row::<BitPacked, _>(&bits),
     ]
+}
+
+/// The compact layout with the items as growable records ([`GrowableDocument`]).
+///
+/// # Panics
+/// If the growable document does not decode to itself.
+#[must_use]
+pub fn growable_document_row(doc: &std::rc::Rc<Document>) -> Row {
+    type Compact = PackedAs<packed_core::layout::Bitsery>;
+    let grown = std::rc::Rc::new(GrowableDocument::from(&**doc));
+    let mut r = row::<Compact, _>(&grown);
+    r.name = "packed compact, growable items";
+    r
 }
 
 /// Compact layout, decoded borrowed ([`DocumentRef`]) and in place

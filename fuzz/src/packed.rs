@@ -7,6 +7,8 @@
 //! Every type index but [`OWN_TYPE`] names a type without container attributes, decoded
 //! under the chosen layout with `from_slice_as::<L>`; [`OWN_TYPE`] is a family of eight types
 //! with attributes of their own, decoded with `from_slice` (the low bits pick one).
+//! [`GROWABLE_TYPE`] is two versions of a growable record (`#[packed(growable)]`), read
+//! both ways; [`BITS_TYPE`] and [`BIT_FLOATS_TYPE`] are bit-packed (`#[packed(bitpack)]`).
 //!
 //! [`check`] never returns `Err` for bad input, only when an invariant breaks; a panic
 //! anywhere is a bug too. Invariants:
@@ -22,13 +24,17 @@
 //!   past a range is an error, never a value;
 //! - with `roundtrip`: a decoded value encodes (the layouts accept every value they
 //!   decode), `encoded_len` is the encoded length, the encoding is no longer than the
-//!   input (we write canonical forms; readers also accept longer ones), and decoding it
-//!   gives the value back (compared with `==`, or by bytes where `==` cannot say, as
-//!   for NaN). Under a layout whose lengths and integers all have a fixed width (YAS's
-//!   three), every form a reader accepts is the canonical one, so the encoding must be
-//!   exactly as long as the input, for every type whose field attributes keep to fixed
-//!   widths too: a map or set that dropped an entry (a duplicate key kept once) would
-//!   be shorter, and so would anything else that decodes two inputs to one value.
+//!   input (we write canonical forms; readers also accept longer ones; not for growable
+//!   records, whose missing fields are written and whose unknown tails are not), and
+//!   decoding it gives the value back (compared with `==`, or by bytes where `==` cannot
+//!   say, as for NaN). Under a layout whose lengths and integers all have a fixed
+//!   width (YAS's three), every form a reader accepts is the canonical one, so the
+//!   encoding must be exactly as long as the input, for every type whose field
+//!   attributes keep to fixed widths too: a map or set that dropped an entry (a
+//!   duplicate key kept once) would be shorter, and so would anything else that
+//!   decodes two inputs to one value;
+//! - growable records: whatever the newer version decodes, the older one decodes too,
+//!   to the newer value's fields that it knows.
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -57,13 +63,16 @@ pub const LAYOUT_NAMES: [&str; LAYOUTS] = [
 /// The index of the family of types with their own attributes (types added later come
 /// after it, so that the selectors of saved inputs keep their meaning).
 pub const OWN_TYPE: usize = 18;
+/// The two versions of a growable record ([`GrowNew`] and [`GrowOld`]), under the
+/// chosen layout.
+pub const GROWABLE_TYPE: usize = 20;
 /// The bit-packed types ([`Bits`]; [`BitFloats`], whose quantised floats need not
 /// survive a round trip).
-pub const BITS_TYPE: usize = 20;
+pub const BITS_TYPE: usize = 21;
 /// [`BitFloats`].
-pub const BIT_FLOATS_TYPE: usize = 21;
+pub const BIT_FLOATS_TYPE: usize = 22;
 /// Number of type indices.
-pub const TYPES: usize = 22;
+pub const TYPES: usize = 23;
 
 /// Type indices of the golden fixtures, for seeding.
 pub mod ty {
@@ -488,6 +497,104 @@ pub struct BitFloats {
     z: bool,
 }
 
+// Two versions of a growable record (type index `GROWABLE_TYPE`).
+
+/// A nested record, version 2: `b` added.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub struct GrowInner {
+    a: u16,
+    b: Option<String>,
+}
+
+/// Version 1 of [`GrowInner`].
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub struct GrowInnerOld {
+    a: u16,
+}
+
+/// An evolving enum, version 2: `B` gained `n`, `C` is new.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub enum GrowKind {
+    /// 0.
+    A(u8),
+    /// 1.
+    B {
+        /// In both.
+        s: String,
+        /// Added.
+        n: u16,
+    },
+    /// 2: tags no version knows.
+    #[default]
+    #[packed(other)]
+    Unknown,
+    /// 3: added.
+    C(Vec<u8>),
+}
+
+/// Version 1 of [`GrowKind`].
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub enum GrowKindOld {
+    /// 0.
+    A(u8),
+    /// 1.
+    B {
+        /// In both.
+        s: String,
+    },
+    /// 2: tags this version does not know.
+    #[default]
+    #[packed(other)]
+    Unknown,
+}
+
+/// A growable record, version 2: nested records, a sequence of itself, an enum, and
+/// fields appended to version 1.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub struct GrowNew {
+    id: u32,
+    name: String,
+    inner: GrowInner,
+    kids: Vec<GrowNew>,
+    kind: GrowKind,
+    extra: Option<u64>,
+    #[packed(default = "vec![7]")]
+    more: Vec<u16>,
+}
+
+/// Version 1 of [`GrowNew`].
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable)]
+pub struct GrowOld {
+    id: u32,
+    name: String,
+    inner: GrowInnerOld,
+    kids: Vec<GrowOld>,
+    kind: GrowKindOld,
+}
+
+impl GrowNew {
+    /// What version 1 reads of this value's bytes.
+    fn as_old(&self) -> GrowOld {
+        GrowOld {
+            id: self.id,
+            name: self.name.clone(),
+            inner: GrowInnerOld { a: self.inner.a },
+            kids: self.kids.iter().map(Self::as_old).collect(),
+            kind: match &self.kind {
+                GrowKind::A(a) => GrowKindOld::A(*a),
+                GrowKind::B { s, .. } => GrowKindOld::B { s: s.clone() },
+                GrowKind::Unknown | GrowKind::C(_) => GrowKindOld::Unknown,
+            },
+        }
+    }
+}
+
 // The family of types with attributes of their own (type index `OWN_TYPE`).
 
 /// YAS with a nested attribute-free type (which inherits) and a nested type with its
@@ -662,6 +769,16 @@ sample! {
     };
     OwnMixInner => OwnMixInner { n: -3, v: vec![1, 2, 3], s: "mix".into() };
     OwnOdd => OwnOdd { a: vec![u64::MAX, 0], c: [(-1, "m".to_string())].into(), e: Some('z'), ..OwnOdd::default() };
+    GrowNew => GrowNew {
+        id: 1,
+        name: "grown".into(),
+        inner: GrowInner { a: 2, b: Some("b".into()) },
+        kids: vec![GrowNew { kind: GrowKind::C(vec![1, 2]), ..GrowNew::default() }, GrowNew::default()],
+        kind: GrowKind::B { s: "s".into(), n: 3 },
+        extra: Some(4),
+        more: vec![5, 6],
+    };
+    GrowOld => GrowNew::sample().as_old();
     Bits => Bits {
         flag: true,
         r: -100,
@@ -770,6 +887,10 @@ struct Roundtrip {
     /// a layout of fixed forms ([`Api::fixed_forms`]) its encoding must then be exactly
     /// as long as any input it decodes from.
     fixed_fields: bool,
+    /// The type holds growable records, which read other versions: a record's missing
+    /// fields are written when it is encoded again and its unknown tail is not, so the
+    /// encoding may be longer or shorter than the input.
+    evolves: bool,
 }
 
 /// Decodes `data` as `T` through `A`; with `roundtrip.on`, encodes the value and
@@ -804,14 +925,14 @@ fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
             enc.len()
         ));
     }
-    if enc.len() > data.len() {
+    if enc.len() > data.len() && !roundtrip.evolves {
         return Err(format!(
             "canonical encoding ({} bytes) longer than the input ({} bytes) for {v1:?}",
             enc.len(),
             data.len()
         ));
     }
-    if roundtrip.fixed_fields && A::fixed_forms() && enc.len() != data.len() {
+    if roundtrip.fixed_fields && !roundtrip.evolves && A::fixed_forms() && enc.len() != data.len() {
         return Err(format!(
             "encoding ({} bytes) shorter than the input ({} bytes) under fixed forms: \
              two inputs decode to {v1:?}",
@@ -965,6 +1086,41 @@ fn free<T: Target>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<b
     }
 }
 
+/// The two versions of the growable record under layout `layout`: each decodes and
+/// round-trips on its own, and whatever version 2 decodes, version 1 decodes too, to
+/// the fields it knows (its tails skipped, unknown tags its `other` variant).
+fn growable(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
+    let new = free_owned::<GrowNew>(body, layout, roundtrip)?;
+    free_owned::<GrowOld>(body, layout, roundtrip)?;
+    let (as_new, as_old) = match layout {
+        0 => both::<Bitsery>(body),
+        1 => both::<BitseryBig>(body),
+        2 => both::<Yas>(body),
+        3 => both::<YasNoHeader>(body),
+        4 => both::<YasBig>(body),
+        5 => both::<YasCompacted>(body),
+        6 => both::<YasCompactedBig>(body),
+        _ => both::<Varint>(body),
+    };
+    if let Ok(v) = &as_new {
+        if as_old.as_ref() != Ok(&v.as_old()) {
+            return Err(format!(
+                "version 2 decodes {v:?}, version 1 {as_old:?} (want {:?})",
+                v.as_old()
+            ));
+        }
+    }
+    Ok(new)
+}
+
+/// `body` as both versions of the growable record under `L`.
+fn both<L: Layout>(body: &[u8]) -> (Result<GrowNew, DecodeError>, Result<GrowOld, DecodeError>) {
+    (
+        packed_core::from_slice_as::<L, GrowNew>(body),
+        packed_core::from_slice_as::<L, GrowOld>(body),
+    )
+}
+
 /// A type with its own attributes.
 fn own<T>(body: &[u8], roundtrip: Roundtrip) -> Result<bool, String>
 where
@@ -990,6 +1146,7 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
     let r = Roundtrip {
         on: roundtrip && t != BIT_FLOATS_TYPE,
         fixed_fields: t != 15 && t != BITS_TYPE,
+        evolves: t == GROWABLE_TYPE,
     };
     match t {
         0 => free_owned::<Document>(body, l, r),
@@ -1011,6 +1168,7 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         16 => free_owned::<Containers>(body, l, r),
         17 => free_owned::<Enums>(body, l, r),
         19 => free_owned::<ImageRec>(body, l, r),
+        GROWABLE_TYPE => growable(body, l, r),
         BITS_TYPE => free_owned::<Bits>(body, l, r),
         BIT_FLOATS_TYPE => free_owned::<BitFloats>(body, l, r),
         _ => match l {
@@ -1104,6 +1262,7 @@ pub fn samples() -> Vec<Vec<u8>> {
                 16 => encode_free(&Containers::sample(), l),
                 17 => encode_free(&Enums::sample(), l),
                 19 => encode_free(&ImageRec::sample(), l),
+                GROWABLE_TYPE => encode_free(&GrowNew::sample(), l),
                 BITS_TYPE => encode_free(&Bits::sample(), l),
                 BIT_FLOATS_TYPE => encode_free(&BitFloats::sample(), l),
                 _ => match l {

@@ -5,13 +5,13 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::ctx::{Root, RootAs};
-use crate::explain::{Explanation, Recorder};
+use crate::explain::{Explanation, RecordLog, Recorder};
 use crate::{
     Ctx, Decode, DecodeError, Encode, EncodeError, Layout, Limits, Reader, SizeCounter,
-    SliceReader, Writer,
+    SliceReader, SliceWriter, Writer,
 };
 #[cfg(feature = "std")]
-use crate::{DecodeOwned, IoReader, IoWriter};
+use crate::{DecodeOwned, IoReader, Messages};
 
 /// How to encode and decode: the layout (each type's own attributes, or one layout for
 /// the whole tree) and the [`Limits`] of decoding. Start from [`config`] or
@@ -234,9 +234,48 @@ impl<C: Ctx> Config<C> {
         Ok(counter.len)
     }
 
-    /// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written.
-    /// Every field is a separate `write_all`: wrap an unbuffered sink (a file, a socket)
-    /// in a [`std::io::BufWriter`].
+    /// Encodes `value` into the caller's buffer, without allocating, and returns how
+    /// many bytes it wrote (from the buffer's start). For `no_std` targets and fixed
+    /// buffers; [`max_size`](crate::max_size) sizes one at compile time.
+    ///
+    /// ```
+    /// use packed_core::EncodeError;
+    ///
+    /// let mut buf = [0u8; 8];
+    /// let n = packed_core::config().to_slice(&"hi", &mut buf)?;
+    /// assert_eq!(&buf[..n], [2, b'h', b'i']);
+    /// assert_eq!(
+    ///     packed_core::config().to_slice(&"hello, world", &mut buf),
+    ///     Err(EncodeError::BufferTooSmall { needed: 13, capacity: 8 })
+    /// );
+    /// # Ok::<(), EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`to_vec`](Config::to_vec), plus [`EncodeError::BufferTooSmall`] with the
+    /// value's exact encoded size if `buf` cannot hold it (`buf` then holds a part of
+    /// the encoding).
+    #[inline]
+    pub fn to_slice<T: Encode + ?Sized>(
+        self,
+        value: &T,
+        buf: &mut [u8],
+    ) -> Result<usize, EncodeError> {
+        let mut w = SliceWriter::new(buf);
+        match self.encode_to(value, &mut w) {
+            Ok(()) => Ok(w.len()),
+            Err(EncodeError::BufferTooSmall { capacity, .. }) => Err(EncodeError::BufferTooSmall {
+                needed: self.encoded_len(value)?,
+                capacity,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Encodes `value` into a [`std::io::Write`] sink with one `write_all`, and returns
+    /// the bytes written. The message is encoded into a buffer first, so an unbuffered
+    /// sink (a file, a socket) sees one write per message, and a value that cannot be
+    /// encoded writes nothing.
     ///
     /// ```
     /// let mut sink = Vec::new();
@@ -245,17 +284,21 @@ impl<C: Ctx> Config<C> {
     /// # Ok::<(), packed_core::EncodeError>(())
     /// ```
     ///
+    /// To write many messages without allocating for each, [`encode_into`](Config::encode_into)
+    /// a reused `Vec` and write it.
+    ///
     /// # Errors
     /// As [`to_vec`](Config::to_vec), plus [`EncodeError::Io`].
     #[cfg(feature = "std")]
     pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
         self,
         value: &T,
-        sink: W,
+        mut sink: W,
     ) -> Result<usize, EncodeError> {
-        let mut w = IoWriter::new(sink);
-        self.encode_to(value, &mut w)?;
-        Ok(w.written())
+        let bytes = self.to_vec(value)?;
+        sink.write_all(&bytes)
+            .map_err(|e| EncodeError::Io(e.kind()))?;
+        Ok(bytes.len())
     }
 
     /// Explains the bytes [`to_vec`](Config::to_vec) writes for `value`: every byte
@@ -282,6 +325,56 @@ impl<C: Ctx> Config<C> {
         Ok(w.finish())
     }
 
+    /// Explains `bytes` as a `T` decodes them: every byte of the input attributed to its
+    /// field path and [`Role`](crate::explain::Role), as [`explain`](Config::explain)
+    /// attributes what a value writes. The same where the input is what `T` writes;
+    /// where it holds growable records of another version, each record's size is the
+    /// input's, the fields an older record lacks have no bytes, and the tail of a newer
+    /// record, which the reader skipped, is a span of role
+    /// [`Skipped`](crate::explain::Role::Skipped). Map and set entries are attributed
+    /// in the decoded value's order.
+    ///
+    /// ```
+    /// use packed_core::{explain::Role, Packed};
+    ///
+    /// #[derive(Packed)]
+    /// #[packed(growable)]
+    /// struct V2 { id: u8, note: String }
+    /// #[derive(Packed)]
+    /// #[packed(growable)]
+    /// struct V1 { id: u8 }
+    ///
+    /// let new = packed_core::to_vec(&V2 { id: 1, note: "hi".into() })?;
+    /// let e = packed_core::config().explain_input::<V1>(&new)?;
+    /// let roles: Vec<_> = e.spans().iter().map(|s| (s.role, e.span_bytes(s))).collect();
+    /// assert_eq!(roles, [
+    ///     (Role::Size, &[8, 0, 0, 0][..]),
+    ///     (Role::Value, &[1][..]),
+    ///     (Role::Skipped, &[2, b'h', b'i'][..]),
+    /// ]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`from_slice`](Config::from_slice); [`DecodeError::Unexplained`] for input
+    /// that decodes but holds a value in a longer form than this library writes.
+    pub fn explain_input<'de, T: Decode<'de> + Encode>(
+        self,
+        bytes: &'de [u8],
+    ) -> Result<Explanation, DecodeError> {
+        self.fits_limit(bytes)?;
+        let mut r = SliceReader::with_limits(bytes, self.limits);
+        let mut log = RecordLog::new(&mut r);
+        let value: T = self.decode_from(&mut log)?;
+        let records = log.finish();
+        finish(&r)?;
+        let mut w = Recorder::replaying(bytes, records);
+        // A value that decoded encodes (the layouts accept every value they decode).
+        self.encode_to(&value, &mut w)
+            .map_err(|_| DecodeError::Unexplained { offset: 0 })?;
+        w.finish_input()
+    }
+
     /// Reads a value and its header, if its layout has one, from any [`Reader`]: what
     /// every other decoding method runs on. Leaves any further input unread, and
     /// applies the reader's own limits, not this configuration's.
@@ -302,8 +395,7 @@ impl<C: Ctx> Config<C> {
         self,
         r: &mut R,
     ) -> Result<T, DecodeError> {
-        T::decode_header::<C, R>(r)?;
-        T::decode::<C, R>(r)
+        decode_message::<C, T, R>(r)
     }
 
     /// Decodes a `T` that must take up the whole of `bytes`. `T` may borrow from `bytes`
@@ -376,9 +468,13 @@ impl<C: Ctx> Config<C> {
         Ok((v, r.rest()))
     }
 
-    /// Decodes one owned value from a [`std::io::Read`] source. Reads exactly the
-    /// value's bytes, so several messages can follow each other in one stream; wrap an
-    /// unbuffered source in a [`std::io::BufReader`].
+    /// Decodes one owned value from a buffered source ([`std::io::BufRead`]: a
+    /// [`std::io::BufReader`] around a file or socket, a `&[u8]`, a
+    /// [`Cursor`](std::io::Cursor)). Takes exactly the value's bytes out of the
+    /// source's buffer, which reads from the file or socket in large chunks, so a
+    /// message costs a few reads, not one per field, and several messages can follow
+    /// each other in one stream. To read messages until the end of the stream, see
+    /// [`messages`](Config::messages).
     ///
     /// ```
     /// let mut stream: &[u8] = &[3, 0, 4, 0];
@@ -392,12 +488,45 @@ impl<C: Ctx> Config<C> {
     /// As [`from_slice`](Config::from_slice) (without the trailing-bytes check), plus
     /// [`DecodeError::Io`].
     #[cfg(feature = "std")]
-    pub fn from_reader<T: DecodeOwned, R: std::io::Read>(
+    pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
         self,
         source: R,
     ) -> Result<T, DecodeError> {
         let mut r = IoReader::with_limits(source, self.limits);
         self.decode_from(&mut r)
+    }
+
+    /// The messages of a buffered source, one after another, until it ends: an
+    /// iterator of `Result<T, DecodeError>` that ends (`None`) where the input ends
+    /// cleanly, between two messages, and yields an error, then ends, where it ends
+    /// inside one ([`DecodeError::UnexpectedEnd`]) or a message is malformed. Each
+    /// message is a document of its own for the [`Limits`] (bytes, zero-width
+    /// elements); error offsets count from the start of the stream.
+    ///
+    /// ```
+    /// use packed_core::DecodeError;
+    ///
+    /// let mut log = Vec::new();
+    /// for line in ["boot", "ready"] {
+    ///     packed_core::config().to_writer(&line, &mut log)?;
+    /// }
+    /// let lines: Vec<String> =
+    ///     packed_core::config().messages(&log[..]).collect::<Result<_, _>>()?;
+    /// assert_eq!(lines, ["boot", "ready"]);
+    ///
+    /// // A stream cut inside its second message: the first, then the error.
+    /// let mut cut = packed_core::config().messages::<String, _>(&log[..7]);
+    /// assert_eq!(cut.next(), Some(Ok("boot".to_owned())));
+    /// assert_eq!(
+    ///     cut.next(),
+    ///     Some(Err(DecodeError::UnexpectedEnd { offset: 6, needed: 5, remaining: 1 }))
+    /// );
+    /// assert_eq!(cut.next(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn messages<T: DecodeOwned, R: std::io::BufRead>(self, source: R) -> Messages<T, R, C> {
+        Messages::new(IoReader::with_limits(source, self.limits))
     }
 
     /// Refuses input, which the value must take up whole, that is longer than the byte
@@ -416,6 +545,16 @@ impl<C: Ctx> Config<C> {
         }
         Ok(())
     }
+}
+
+/// Reads a value and its header, if its layout has one, under context `C`: what
+/// [`Config::decode_from`] and the [`Messages`](crate::Messages) of a stream run on.
+#[inline]
+pub(crate) fn decode_message<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    T::decode_header::<C, R>(r)?;
+    T::decode::<C, R>(r)
 }
 
 /// Checks that the reader is at the end of its input.

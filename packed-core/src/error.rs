@@ -27,6 +27,17 @@ pub enum EncodeError {
         /// The field's `max`.
         max: usize,
     },
+    /// The caller's buffer cannot hold the encoding
+    /// ([`to_slice`](crate::to_slice), [`SliceWriter`](crate::SliceWriter)). Nothing
+    /// past the buffer was written; what it holds is unspecified.
+    BufferTooSmall {
+        /// Bytes the value needs: from [`to_slice`](crate::to_slice), its exact encoded
+        /// size; from a [`SliceWriter`](crate::SliceWriter) alone, the end of the
+        /// write that did not fit (a lower bound).
+        needed: usize,
+        /// The buffer's size.
+        capacity: usize,
+    },
     /// An I/O error from a [`std::io::Write`] sink.
     #[cfg(feature = "std")]
     Io(std::io::ErrorKind),
@@ -48,6 +59,20 @@ pub enum EncodeError {
         /// `"0..=127"`).
         range: &'static str,
     },
+    /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
+    /// say: more than `u32::MAX` bytes with the size itself.
+    RecordTooLarge {
+        /// The record's size in bytes, its 4-byte size included.
+        size: usize,
+    },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session (a field
+    /// of a `#[packed(bitpack)]` type): its size counts bytes, which the bits around it
+    /// do not fill (Bitsery writes it over the bits before it). Put `bitpack` on the
+    /// growable type itself: its record then holds its own session.
+    RecordInBitPacking {
+        /// The growable type.
+        type_name: &'static str,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -63,6 +88,10 @@ impl fmt::Display for EncodeError {
             Self::LengthOverMax { len, max } => {
                 write!(f, "length {len} is over the field's `max` of {max}")
             }
+            Self::BufferTooSmall { needed, capacity } => write!(
+                f,
+                "the buffer holds {capacity} bytes; the encoding needs {needed}"
+            ),
             #[cfg(feature = "std")]
             Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
             Self::FixedSizeMismatch { type_name } => write!(
@@ -74,6 +103,16 @@ impl fmt::Display for EncodeError {
             Self::ValueOutOfRange { field, range } => write!(
                 f,
                 "the value of `{field}` is outside its range {range}, which its bits cannot hold"
+            ),
+            Self::RecordInBitPacking { type_name } => write!(
+                f,
+                "growable record `{type_name}` inside a bit-packing session: its size counts \
+                 bytes; put `bitpack` on the growable type itself instead"
+            ),
+            Self::RecordTooLarge { size } => write!(
+                f,
+                "growable record of {size} bytes does not fit its 4-byte size (at most {})",
+                u32::MAX
             ),
             Self::Custom(msg) => f.write_str(msg),
         }
@@ -284,6 +323,50 @@ pub enum DecodeError {
         /// How many values the list has.
         values: usize,
     },
+    /// A growable record's size (`#[packed(growable)]`) is below 4: it counts its own
+    /// 4 bytes, so no record is smaller.
+    RecordSizeTooSmall {
+        /// Offset of the size.
+        offset: usize,
+        /// The size read.
+        size: u32,
+    },
+    /// A growable record's size reaches past the end of the input, or of the growable
+    /// record it is nested in.
+    RecordSizeTooLarge {
+        /// Offset of the size (where the record starts).
+        offset: usize,
+        /// The size read.
+        size: u32,
+        /// Bytes from the record's start to the end of the input or of the enclosing
+        /// record.
+        available: usize,
+    },
+    /// A value inside a growable record reaches past the record's end: the record ends
+    /// inside a field (a field is in a record whole or not at all), or before an enum's
+    /// tag.
+    RecordEndsInsideField {
+        /// Offset of the read that crossed the end.
+        offset: usize,
+        /// Offset where the record ends.
+        record_end: usize,
+    },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session: see
+    /// [`EncodeError::RecordInBitPacking`].
+    RecordInBitPacking {
+        /// Offset of the bit where the record would start, from the start of the input.
+        bit_offset: usize,
+        /// The growable type.
+        type_name: &'static str,
+    },
+    /// [`Config::explain_input`](crate::Config::explain_input) only: the input decodes,
+    /// but a value in it is in a longer form than this library writes (a length prefix
+    /// with needless bytes), so its bytes cannot be attributed by writing the value.
+    Unexplained {
+        /// Where the input and the value's bytes part: the start of the growable record
+        /// that holds the value, or where the shorter of the two ends.
+        offset: usize,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -320,13 +403,18 @@ impl DecodeError {
             | Self::DuplicateKey { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
+            | Self::RecordSizeTooSmall { offset, .. }
+            | Self::RecordSizeTooLarge { offset, .. }
+            | Self::RecordEndsInsideField { offset, .. }
+            | Self::Unexplained { offset }
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
             Self::UnexpectedEndOfBits { bit_offset, .. }
             | Self::InvalidPadding { bit_offset }
             | Self::ValueOutOfRange { bit_offset, .. }
-            | Self::UnknownEntropyIndex { bit_offset, .. } => bit_offset / 8,
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => bit_offset / 8,
         }
     }
 
@@ -344,7 +432,8 @@ impl DecodeError {
             Self::UnexpectedEndOfBits { bit_offset, .. }
             | Self::InvalidPadding { bit_offset }
             | Self::ValueOutOfRange { bit_offset, .. }
-            | Self::UnknownEntropyIndex { bit_offset, .. } => Some(bit_offset),
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => Some(bit_offset),
             _ => None,
         }
     }
@@ -477,6 +566,37 @@ impl fmt::Display for DecodeError {
                 "`{type_name}` at byte {offset} was read as one fixed-size run, but its parts \
                  read another number of bytes than their `fixed_size` promised: a bug in a \
                  hand-written `Decode` impl inside it, not in the input"
+            ),
+            Self::RecordSizeTooSmall { offset, size } => write!(
+                f,
+                "growable record size {size} at byte {offset} is below 4, its own size"
+            ),
+            Self::RecordSizeTooLarge {
+                offset,
+                size,
+                available,
+            } => write!(
+                f,
+                "growable record size {size} at byte {offset} reaches past the end of the \
+                 input or of the enclosing record ({available} bytes left from its start)"
+            ),
+            Self::RecordInBitPacking {
+                bit_offset,
+                type_name,
+            } => write!(
+                f,
+                "growable record `{type_name}` at bit {bit_offset} inside a bit-packing \
+                 session: its size counts bytes; put `bitpack` on the growable type itself instead"
+            ),
+            Self::RecordEndsInsideField { offset, record_end } => write!(
+                f,
+                "the value at byte {offset} reaches past the end of its growable record at \
+                 byte {record_end}: a field is in a record whole or not at all"
+            ),
+            Self::Unexplained { offset } => write!(
+                f,
+                "the input decodes, but not in the form this library writes (near byte \
+                 {offset}), so its bytes cannot be explained"
             ),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }

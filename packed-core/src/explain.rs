@@ -20,7 +20,8 @@ use alloc::{
 };
 use core::fmt::{self, Write as _};
 
-use crate::{Encode, EncodeError, Layout, Writer};
+use crate::read::{Ledger, Window};
+use crate::{DecodeError, Encode, EncodeError, Layout, Reader, SliceReader, Writer};
 
 /// What a run of bytes is for, as reported to [`Writer::begin_frame`]. Used by
 /// [`explain`](crate::explain()) to attribute every byte; ordinary writers ignore it.
@@ -34,11 +35,17 @@ pub enum Role {
     Tag,
     /// An `Option`'s presence flag.
     Flag,
+    /// The 4-byte size of a growable record (`#[packed(growable)]`).
+    Size,
     /// Data: integers, floats, bools, string bytes.
     Value,
     /// Zero bits that pad a bit-packing session to the next byte (at an `align`, after
     /// an `Option`'s flag bit or an entropy index, at the session's end).
     Padding,
+    /// The tail of a growable record that the reader's version does not know (a newer
+    /// version's fields), skipped: only in
+    /// [`Config::explain_input`](crate::Config::explain_input).
+    Skipped,
 }
 
 /// One step of a field path, as reported to [`Writer::push_path`].
@@ -139,10 +146,14 @@ pub struct RoleTotals {
     pub tag: usize,
     /// Option flag bytes.
     pub flag: usize,
+    /// Growable records' size bytes.
+    pub size: usize,
     /// Value bytes: the data itself.
     pub value: usize,
     /// Padding of bit-packing sessions.
     pub padding: usize,
+    /// Bytes of growable records that the reader skipped (explained input only).
+    pub skipped: usize,
 }
 
 impl RoleTotals {
@@ -152,21 +163,23 @@ impl RoleTotals {
             Role::Length => self.length += n,
             Role::Tag => self.tag += n,
             Role::Flag => self.flag += n,
+            Role::Size => self.size += n,
             Role::Value => self.value += n,
             Role::Padding => self.padding += n,
+            Role::Skipped => self.skipped += n,
         }
     }
 
     /// Bytes spent on framing: everything but values.
     #[must_use]
     pub fn framing(&self) -> usize {
-        self.header + self.length + self.tag + self.flag + self.padding
+        self.header + self.length + self.tag + self.flag + self.size + self.padding
     }
 
     /// All bytes.
     #[must_use]
     pub fn total(&self) -> usize {
-        self.framing() + self.value
+        self.framing() + self.value + self.skipped
     }
 }
 
@@ -362,30 +375,30 @@ fn role_name(role: Role) -> &'static str {
         Role::Length => "length",
         Role::Tag => "tag",
         Role::Flag => "flag",
+        Role::Size => "size",
         Role::Value => "value",
         Role::Padding => "padding",
+        Role::Skipped => "skipped",
     }
 }
 
-/// Hex of `bytes`, eliding the middle of long runs.
-fn hex(bytes: &[u8], max: usize) -> String {
-    let mut s = String::new();
-    let push = |s: &mut String, b: &[u8]| {
-        for x in b {
-            if !s.is_empty() && !s.ends_with(' ') {
-                s.push(' ');
-            }
-            let _ = write!(s, "{x:02x}");
-        }
-    };
-    if bytes.len() <= max {
-        push(&mut s, bytes);
+/// `n byte` or `n bytes`.
+fn bytes_count(n: usize) -> String {
+    if n == 1 {
+        "1 byte".to_string()
     } else {
-        let half = max / 2;
-        push(&mut s, &bytes[..half]);
-        let _ = write!(s, " … ({} bytes) …", bytes.len() - 2 * half);
-        s.push(' ');
-        push(&mut s, &bytes[bytes.len() - half..]);
+        format!("{n} bytes")
+    }
+}
+
+/// Hex of `bytes`, space-separated.
+fn plain_hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 3);
+    for b in bytes {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        let _ = write!(s, "{b:02x}");
     }
     s
 }
@@ -409,20 +422,69 @@ fn bits_text(bytes: &[u8], from: usize, bits: usize) -> String {
     s
 }
 
+/// Hex of `bytes` in at most `width` characters where it can: the plain hex if it
+/// fits, else the same number of bytes from each end around the count of the bytes
+/// left out (`00 01 … (12 bytes) … 0e 0f`), as many as fit. The elided form is used
+/// only where it is shorter than the plain hex, so eliding never lengthens a row.
+fn hex(bytes: &[u8], width: usize) -> String {
+    let plain = plain_hex(bytes);
+    let len = |s: &str| s.chars().count();
+    if len(&plain) <= width {
+        return plain;
+    }
+    let elided = |keep: usize| {
+        format!(
+            "{} … ({}) … {}",
+            plain_hex(&bytes[..keep]),
+            bytes_count(bytes.len() - 2 * keep),
+            plain_hex(&bytes[bytes.len() - keep..])
+        )
+    };
+    let mut keep = 1;
+    while 2 * (keep + 1) < bytes.len() && len(&elided(keep + 1)) <= width {
+        keep += 1;
+    }
+    let short = elided(keep);
+    if len(&short) < len(&plain) {
+        short
+    } else {
+        plain
+    }
+}
+
+/// Width of the dump's hex column.
+const HEX_WIDTH: usize = 40;
+
 impl fmt::Display for Explanation {
     /// An annotated hex dump: offset, hex, field path and role, one line per span, then
-    /// the totals. A span inside a bit-packing session that is not whole bytes shows
-    /// its offset as `byte.bit` and its bits (most significant first).
+    /// the totals. The field column is as wide as the longest path, so the roles line up.
+    /// A span inside a bit-packing session that is not whole bytes shows its offset as
+    /// `byte.bit` and its bits (most significant first), and a second totals line
+    /// counts bits.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:>6}  {:<40}  {:<24}  role", "offset", "bytes", "field")?;
-        for s in &self.spans {
-            let path = if s.path.is_empty() {
-                "(message)"
+        const MESSAGE: &str = "(message)";
+        let path_of = |s: &Span| -> String {
+            if s.path.is_empty() {
+                MESSAGE.to_string()
             } else {
-                &s.path
-            };
+                s.path.clone()
+            }
+        };
+        let field_width = self
+            .spans
+            .iter()
+            .map(|s| path_of(s).chars().count())
+            .chain([24])
+            .max()
+            .unwrap_or(24);
+        writeln!(
+            f,
+            "{:>6}  {:<HEX_WIDTH$}  {:<field_width$}  role",
+            "offset", "bytes", "field"
+        )?;
+        for s in &self.spans {
             let (offset, bytes) = if s.is_whole_bytes() {
-                (s.offset.to_string(), hex(self.span_bytes(s), 12))
+                (s.offset.to_string(), hex(self.span_bytes(s), HEX_WIDTH))
             } else {
                 (
                     format!("{}.{}", s.bit_offset / 8, s.bit_offset % 8),
@@ -431,44 +493,49 @@ impl fmt::Display for Explanation {
             };
             writeln!(
                 f,
-                "{:>6}  {:<40}  {:<24}  {}",
+                "{:>6}  {:<HEX_WIDTH$}  {:<field_width$}  {}",
                 offset,
                 bytes,
-                path,
+                path_of(s),
                 role_name(s.role)
             )?;
         }
         let t = self.by_role();
-        write!(
-            f,
-            "{} bytes: {} framing (header {}, length {}, tag {}, flag {}",
-            t.total(),
-            t.framing(),
-            t.header,
-            t.length,
-            t.tag,
-            t.flag,
-        )?;
-        if t.padding != 0 {
-            write!(f, ", padding {}", t.padding)?;
-        }
-        writeln!(f, ") + {} value", t.value)?;
+        write_totals(f, &bytes_count(t.total()), &t)?;
         if self.spans.iter().any(|s| !s.is_whole_bytes()) {
             let b = self.by_role_bits();
-            writeln!(
-                f,
-                "{} bits: {} framing (length {}, tag {}, flag {}, padding {}) + {} value",
-                b.total(),
-                b.framing(),
-                b.length,
-                b.tag,
-                b.flag,
-                b.padding,
-                b.value
-            )?;
+            let unit = if b.total() == 1 { "bit" } else { "bits" };
+            write_totals(f, &format!("{} {unit}", b.total()), &b)?;
         }
         Ok(())
     }
+}
+
+/// One totals line of the dump: `count: framing (by role) + value`. The roles that
+/// only some messages have (a growable record's sizes, a bit-packing session's
+/// padding, an input's skipped tails) are shown only where they are not zero, so the
+/// line of other messages does not change.
+fn write_totals(f: &mut fmt::Formatter<'_>, count: &str, t: &RoleTotals) -> fmt::Result {
+    write!(
+        f,
+        "{count}: {} framing (header {}, length {}, tag {}, flag {}",
+        t.framing(),
+        t.header,
+        t.length,
+        t.tag,
+        t.flag,
+    )?;
+    if t.size != 0 {
+        write!(f, ", size {}", t.size)?;
+    }
+    if t.padding != 0 {
+        write!(f, ", padding {}", t.padding)?;
+    }
+    write!(f, ") + {} value", t.value)?;
+    if t.skipped != 0 {
+        write!(f, " + {} skipped", t.skipped)?;
+    }
+    writeln!(f)
 }
 
 /// The writer behind [`explain`](crate::explain()): records every byte with its path and
@@ -484,6 +551,8 @@ pub(crate) struct Recorder {
     role: Option<Role>,
     /// The path string for the current `path`, rebuilt on change.
     rendered: Option<String>,
+    /// Explaining input: the growable records as the input holds them.
+    replay: Option<Replay>,
 }
 
 impl Recorder {
@@ -492,6 +561,109 @@ impl Recorder {
         Explanation {
             bytes: self.bytes,
             spans: self.spans,
+        }
+    }
+
+    /// A recorder that writes a value decoded from `input` as the input holds it
+    /// ([`Config::explain_input`](crate::Config::explain_input)): each growable record
+    /// with the input's size, the fields the reader read, and the tail it skipped.
+    /// `records` are the input's records in the order the decode opened them.
+    pub(crate) fn replaying(input: &[u8], records: Vec<InputRecord>) -> Self {
+        Self {
+            replay: Some(Replay {
+                input: input.to_vec(),
+                records,
+                next: 0,
+                open: Vec::new(),
+                mismatch: None,
+            }),
+            ..Self::default()
+        }
+    }
+
+    /// The explanation of the input [`replaying`](Recorder::replaying) was given: its
+    /// bytes, attributed by the spans the value wrote.
+    ///
+    /// # Errors
+    /// [`DecodeError::Unexplained`] where the value did not write as many bytes as the
+    /// input holds (a length in a longer form than this library writes).
+    pub(crate) fn finish_input(mut self) -> Result<Explanation, DecodeError> {
+        let Some(replay) = self.replay.take() else {
+            return Ok(self.finish());
+        };
+        if let Some(offset) = replay.mismatch {
+            return Err(DecodeError::Unexplained { offset });
+        }
+        if self.bytes.len() != replay.input.len() {
+            let offset = self.bytes.len().min(replay.input.len());
+            return Err(DecodeError::Unexplained { offset });
+        }
+        Ok(Explanation {
+            bytes: replay.input,
+            spans: self.spans,
+        })
+    }
+
+    /// A growable record starts here (its size is being written). Where the input
+    /// holds it, it takes the input's next record; inside fields the input's record
+    /// does not hold (written with their defaults, and cut again when the record
+    /// ends), it takes none.
+    fn begin_record(&mut self) {
+        let at = self.bytes.len();
+        let Some(replay) = &mut self.replay else {
+            return;
+        };
+        let held = match replay.open.last() {
+            None => true,
+            Some((_, None)) => false,
+            Some((start, Some(r))) => at - (start + RECORD_SIZE) < r.known_len(),
+        };
+        let record = if held {
+            let r = replay.records.get(replay.next).copied();
+            replay.next += 1;
+            r
+        } else {
+            None
+        };
+        replay.open.push((at, record));
+    }
+
+    /// The growable record whose size is at `position` ends here: its body is cut to
+    /// what the input's record held of the reader's fields, followed by the tail the
+    /// reader skipped, and its size is the input's. `false` if it is not replayed.
+    fn end_record(&mut self, position: usize) -> bool {
+        let Some(replay) = &mut self.replay else {
+            return false;
+        };
+        let Some((_, record)) = replay.open.pop() else {
+            return false;
+        };
+        let Some(r) = record else {
+            // Inside fields the input does not hold: cut with them.
+            return true;
+        };
+        let known = position + RECORD_SIZE + r.known_len();
+        if self.bytes.len() < known {
+            replay.mismatch.get_or_insert(r.start);
+        }
+        let size = replay.input[r.start..r.start + RECORD_SIZE].to_vec();
+        let tail = replay.input[r.known_end..r.end].to_vec();
+        self.truncate(known);
+        self.bytes[position..position + RECORD_SIZE].copy_from_slice(&size);
+        let path = self.current_path();
+        self.push_span(Role::Skipped, path, &tail);
+        true
+    }
+
+    /// Drops what was written past `len`.
+    fn truncate(&mut self, len: usize) {
+        if self.bytes.len() <= len {
+            return;
+        }
+        self.bytes.truncate(len);
+        self.spans.retain(|s| s.offset < len);
+        if let Some(last) = self.spans.last_mut() {
+            last.len = last.len.min(len - last.offset);
         }
     }
 
@@ -591,6 +763,9 @@ impl Recorder {
 impl Writer for Recorder {
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         let role = self.role.unwrap_or(Role::Value);
+        if role == Role::Size {
+            self.begin_record();
+        }
         let path = self.current_path();
         self.push_span(role, path, bytes);
         Ok(())
@@ -626,6 +801,145 @@ impl Writer for Recorder {
     }
     fn packs_bits(&self) -> bool {
         true
+    }
+    fn record_position(&self) -> Option<usize> {
+        Some(self.bytes.len())
+    }
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        if self.end_record(position) {
+            return;
+        }
+        if let Some(slot) = self.bytes.get_mut(position..position + RECORD_SIZE) {
+            slot.copy_from_slice(&size);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Explaining input
+// ---------------------------------------------------------------------------------------
+
+/// The bytes of a growable record's size.
+const RECORD_SIZE: usize = 4;
+
+/// A growable record as a decode found it in the input: where it starts (its size),
+/// where the reader's fields ended in it, and where it ends.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct InputRecord {
+    start: usize,
+    known_end: usize,
+    end: usize,
+}
+
+impl InputRecord {
+    /// The bytes of the body the reader read.
+    fn known_len(self) -> usize {
+        self.known_end - (self.start + RECORD_SIZE)
+    }
+}
+
+/// How [`Recorder`] replays an input's growable records.
+struct Replay {
+    input: Vec<u8>,
+    /// The input's records, in the order the decode opened them.
+    records: Vec<InputRecord>,
+    /// The next record to take.
+    next: usize,
+    /// The records being written: where each one's size is in the output, and the
+    /// input's record it stands for (none inside fields the input does not hold).
+    open: Vec<(usize, Option<InputRecord>)>,
+    /// Where the value wrote fewer bytes of a record than the input holds.
+    mismatch: Option<usize>,
+}
+
+/// The reader behind [`Config::explain_input`](crate::Config::explain_input): a slice
+/// reader that notes every growable record it opens, and where the reader's fields
+/// ended in it.
+pub(crate) struct RecordLog<'r, 'de> {
+    inner: &'r mut SliceReader<'de>,
+    records: Vec<InputRecord>,
+    /// The records open, as indices into `records`.
+    open: Vec<usize>,
+}
+
+impl<'r, 'de> RecordLog<'r, 'de> {
+    pub(crate) fn new(inner: &'r mut SliceReader<'de>) -> Self {
+        Self {
+            inner,
+            records: Vec::new(),
+            open: Vec::new(),
+        }
+    }
+
+    /// The records, in the order they were opened.
+    pub(crate) fn finish(self) -> Vec<InputRecord> {
+        self.records
+    }
+}
+
+impl<'de> Reader<'de> for RecordLog<'_, 'de> {
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        self.inner.read_into(out)
+    }
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        self.inner.read_byte()
+    }
+    fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
+        self.inner.borrow_bytes(n)
+    }
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        self.inner.read_append(n, out)
+    }
+    fn read_cow(&mut self, n: usize) -> Result<alloc::borrow::Cow<'de, [u8]>, DecodeError> {
+        self.inner.read_cow(n)
+    }
+    fn offset(&self) -> usize {
+        self.inner.offset()
+    }
+    fn remaining(&self) -> Option<usize> {
+        self.inner.remaining()
+    }
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        self.inner.enter()
+    }
+    fn leave(&mut self) {
+        self.inner.leave();
+    }
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        self.inner.check_zero_width(offset, n)
+    }
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.inner.count_zero_width(offset)
+    }
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        self.inner.ledger()
+    }
+    fn lends_runs(&self) -> bool {
+        self.inner.lends_runs()
+    }
+    fn window_left(&self, end: usize) -> usize {
+        self.inner.window_left(end)
+    }
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let window = self.inner.open_window(start, end, reserves)?;
+        self.open.push(self.records.len());
+        self.records.push(InputRecord {
+            start,
+            known_end: end,
+            end,
+        });
+        Ok(window)
+    }
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        if let Some(i) = self.open.pop() {
+            self.records[i].known_end = self.inner.offset();
+        }
+        self.inner.close_window(window)
     }
 }
 
@@ -691,21 +1005,41 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
             return Ok(());
         };
         let base = first.by_role().total() as isize;
-        writeln!(
+        // The growable records' sizes get a column where a row has any.
+        let sizes = self.rows.iter().any(|(_, e)| e.by_role().size != 0);
+        // So do bit-packing sessions' padding bytes.
+        let padding = self.rows.iter().any(|(_, e)| e.by_role().padding != 0);
+        write!(
             f,
-            "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7}",
-            "layout", "header", "length", "tag+flag", "padding", "value", "total", "vs 1st"
+            "{:<24} {:>7} {:>7} {:>7}",
+            "layout", "header", "length", "tag+flag"
         )?;
+        if sizes {
+            write!(f, " {:>7}", "size")?;
+        }
+        if padding {
+            write!(f, " {:>7}", "padding")?;
+        }
+        writeln!(f, " {:>7} {:>7} {:>7}", "value", "total", "vs 1st")?;
         for (name, e) in &self.rows {
             let t = e.by_role();
-            writeln!(
+            write!(
                 f,
-                "{:<24} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>+7}",
+                "{:<24} {:>7} {:>7} {:>7}",
                 name,
                 t.header,
                 t.length,
-                t.tag + t.flag,
-                t.padding,
+                t.tag + t.flag
+            )?;
+            if sizes {
+                write!(f, " {:>7}", t.size)?;
+            }
+            if padding {
+                write!(f, " {:>7}", t.padding)?;
+            }
+            writeln!(
+                f,
+                " {:>7} {:>7} {:>+7}",
                 t.value,
                 t.total(),
                 t.total() as isize - base

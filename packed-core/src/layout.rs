@@ -71,6 +71,9 @@ pub type Varint = Spec<len::Leb128, num::ZigzagLeb128, num::Little, NoHeader, Pl
 
 /// A header written before a top-level message (never before a nested one).
 pub trait Header: 'static {
+    /// The header's length in bytes, for [`MaxSize`](crate::MaxSize). The default,
+    /// `usize::MAX`, gives messages with this header no maximum encoded size.
+    const SIZE: usize = usize::MAX;
     /// Writes the header for layout `L`.
     ///
     /// # Errors
@@ -87,6 +90,7 @@ pub trait Header: 'static {
 pub enum NoHeader {}
 
 impl Header for NoHeader {
+    const SIZE: usize = 0;
     #[inline(always)]
     fn write<L: Layout, W: Writer + ?Sized>(_w: &mut W) -> Result<(), EncodeError> {
         Ok(())
@@ -127,6 +131,7 @@ impl YasHeader {
 }
 
 impl Header for YasHeader {
+    const SIZE: usize = 7;
     #[inline]
     fn write<L: Layout, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
         framed(w, Role::Header, |w| w.write_bytes(&Self::bytes::<L>()))
@@ -162,6 +167,11 @@ impl Header for YasHeader {
 /// `Box<[T]>` or array). They differ only where a library copies a contiguous sequence
 /// of enums as raw memory, as YAS does ([`YasEnums`]).
 pub trait EnumRepr: 'static {
+    /// How many bytes a single value takes at most (the element form is never
+    /// longer), for [`MaxSize`](crate::MaxSize). The default gives enums under this
+    /// form no maximum encoded size.
+    #[doc(hidden)]
+    const SIZE: ReprSize = ReprSize::Unbounded;
     /// Writes the discriminant `v` of a single value under layout `L`.
     ///
     /// # Errors
@@ -198,12 +208,38 @@ pub trait EnumRepr: 'static {
     }
 }
 
+/// How many bytes an [`EnumRepr`] takes at most, for [`MaxSize`](crate::MaxSize).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReprSize {
+    /// The integer in the layout's codec ([`PlainEnums`]).
+    Int,
+    /// YAS's: a size byte and the raw bytes where YAS copies raw memory, else the
+    /// integer ([`YasEnums`]).
+    Yas,
+    /// Not known.
+    Unbounded,
+}
+
+/// The most bytes a fieldless enum whose integer is `I` takes under layout `L`.
+#[must_use]
+pub(crate) const fn repr_max_bytes<L: Layout, I: Int>() -> usize {
+    let int = <L::Int as IntCodec>::SIZE.max_bytes(I::BYTES);
+    match <L::Enums as EnumRepr>::SIZE {
+        ReprSize::Int => int,
+        ReprSize::Yas if YasEnums::raw::<L, I>() => 1 + I::BYTES,
+        ReprSize::Yas => int,
+        ReprSize::Unbounded => usize::MAX,
+    }
+}
+
 /// The enum's integer, written like any integer of its type (Bitsery's `value4b(e)`),
 /// alone and in sequences alike (Bitsery's `container4b` of enums: the length, then
 /// each value).
 pub enum PlainEnums {}
 
 impl EnumRepr for PlainEnums {
+    const SIZE: ReprSize = ReprSize::Int;
     #[inline(always)]
     fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         L::Int::write::<I, L::Endian, W>(v, w)
@@ -239,6 +275,7 @@ impl YasEnums {
 }
 
 impl EnumRepr for YasEnums {
+    const SIZE: ReprSize = ReprSize::Yas;
     #[inline]
     fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         if Self::raw::<L, I>() {

@@ -21,6 +21,10 @@ pub trait LenPrefix: 'static {
     const NAME: &'static str;
     /// The largest length the prefix can represent.
     const MAX: u64;
+    /// How many bytes the prefix takes for lengths up to a bound, for
+    /// [`MaxSize`](crate::MaxSize). The default, [`PrefixSize::Unbounded`], gives types
+    /// with this prefix no maximum encoded size.
+    const SIZE: PrefixSize = PrefixSize::Unbounded;
 
     /// Writes `len`.
     ///
@@ -34,6 +38,48 @@ pub trait LenPrefix: 'static {
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::LengthExceedsInput`] for lengths
     /// this platform cannot address.
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError>;
+}
+
+/// How many bytes a length prefix takes, as a function of the largest length it may
+/// hold: what [`MaxSize`](crate::MaxSize) adds for a sequence with a `max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrefixSize {
+    /// Always this many bytes (`u8`..`u64`).
+    Fixed(usize),
+    /// Bitsery's compact size: 1 byte below 128, 2 below 2^14, else 4.
+    Compact,
+    /// LEB128: a byte per 7 bits.
+    Leb128,
+    /// YAS's compacted size: 1 byte below 128, else a width byte and the low bytes.
+    YasCompacted,
+    /// Not known: a custom prefix that does not say.
+    Unbounded,
+}
+
+impl PrefixSize {
+    /// The most bytes the prefix takes for a length of at most `max`, or `usize::MAX`
+    /// if that is not known.
+    ///
+    /// ```
+    /// use packed_core::len::PrefixSize;
+    /// assert_eq!(PrefixSize::Compact.max_bytes(127), 1);
+    /// assert_eq!(PrefixSize::Compact.max_bytes(128), 2);
+    /// assert_eq!(PrefixSize::Leb128.max_bytes(300), 2);
+    /// assert_eq!(PrefixSize::YasCompacted.max_bytes(300), 3);
+    /// ```
+    #[must_use]
+    pub const fn max_bytes(self, max: usize) -> usize {
+        match self {
+            Self::Fixed(n) => n,
+            Self::Compact if max < 0x80 => 1,
+            Self::Compact if max < 0x4000 => 2,
+            Self::Compact => 4,
+            Self::Leb128 => crate::num::leb128_max_bytes(usize::BITS - max.leading_zeros()),
+            Self::YasCompacted if max < 0x80 => 1,
+            Self::YasCompacted => 1 + (usize::BITS - max.leading_zeros()).div_ceil(8) as usize,
+            Self::Unbounded => usize::MAX,
+        }
+    }
 }
 
 #[cold]
@@ -93,6 +139,7 @@ pub enum Compact {}
 impl LenPrefix for Compact {
     const NAME: &'static str = "compact";
     const MAX: u64 = (1 << 30) - 1;
+    const SIZE: PrefixSize = PrefixSize::Compact;
 
     #[inline(always)]
     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
@@ -150,6 +197,7 @@ macro_rules! fixed_prefix {
         impl LenPrefix for $name {
             const NAME: &'static str = $attr;
             const MAX: u64 = <$t>::MAX as u64;
+            const SIZE: PrefixSize = PrefixSize::Fixed(core::mem::size_of::<$t>());
 
             #[inline(always)]
             fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
@@ -191,6 +239,7 @@ pub enum Leb128 {}
 impl LenPrefix for Leb128 {
     const NAME: &'static str = "varint";
     const MAX: u64 = u64::MAX;
+    const SIZE: PrefixSize = PrefixSize::Leb128;
 
     #[inline]
     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
@@ -214,6 +263,7 @@ pub enum YasSize {}
 impl LenPrefix for YasSize {
     const NAME: &'static str = "yas-compacted";
     const MAX: u64 = u64::MAX;
+    const SIZE: PrefixSize = PrefixSize::YasCompacted;
 
     #[inline]
     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {

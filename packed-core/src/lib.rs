@@ -43,7 +43,8 @@
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
 //! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasEnums`]) | `"plain"` |
 //! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
-//! | enum | `tag` | width of the variant index: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
+//! | struct, enum | `growable` | a growable record (Bitsery's `ext::Growable`): a 4-byte size, then the fields, so that later versions may add fields and variants ([Evolution](#evolution-growable-records)) | |
+//! | enum | `tag` | width of the variant's tag: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
 //! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
@@ -58,8 +59,15 @@
 //! | field of a `bitpack` type | `entropy = [v1, v2, ...]` | integers or strings: the index of the value in the list (1 up; 0 for another value) in the bits of the list's length, padding to a byte, then the value only if it is not in the list | |
 //! | field of a `bitpack` type | `align_before_data = false` | on an `entropy` field or an `Option`: no padding after the index or flag bit | `true` |
 //! | field of a `bitpack` type | `align` | pads to the next byte before the field | |
+//! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
+//! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
+//! | variant | `other` | on one unit variant of a growable enum, or of a fieldless `#[repr(int)]` enum: tags (or values) no variant has decode to it | |
 //!
 //! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
+//!
+//! `#[derive(MaxSize)]` reads the same attributes: a type whose strings, sequences, maps
+//! and sets all have a `max` gets its largest encoding as a constant ([`max_size`],
+//! [`MaxSize`]).
 //!
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
 //! `BTreeSet` give the same bytes for the same contents, `HashMap` and `HashSet` need not
@@ -69,7 +77,10 @@
 //! decode as `Vec<(K, V)>`, which is written the same way.
 //!
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
-//! Bitsery writes enums. Other enums write the variant's index (`tag`), then its fields.
+//! Bitsery writes enums. Other enums write the variant's tag, then its fields: its
+//! `tag = N`, or its discriminant, or one more than the previous variant's (so the
+//! variant's index where none is given). Two variants with one tag, a tag past the
+//! tag's width, and a discriminant that is not an integer literal are compile errors.
 //!
 //! Under `enums = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
 //! memory where it can: a one-byte enum always, a wider one under `yas` and
@@ -88,6 +99,89 @@
 //! |---|---|---|---|
 //! | alone, in an `Option`, in a `VecDeque` | `02 00 80` | `82 00 80` | `80 00` |
 //! | in a `Vec`, slice or array | `00 80` | `82 00 80` | `80 00` |
+//!
+//! # Evolution: growable records
+//!
+//! A positional record cannot change: a field added to a type shifts every byte after
+//! it, so old data no longer decodes and old programs cannot read new data.
+//! `#[packed(growable)]` makes a struct or enum a *growable record*, byte for byte
+//! Bitsery's `ext::Growable`: a 4-byte size, then the fields (an enum's: its tag and the
+//! variant's fields). The size counts its own 4 bytes and is written in the layout's
+//! byte order, never compacted, under every layout: under the YAS layouts, which have no
+//! such frame of their own, it is the same 4 bytes in YAS's byte order. A nested record,
+//! and every element of a sequence of records, carries its own size. So a reader knows
+//! where each record ends:
+//!
+//! - a record written by an older version ends before the fields added since: they take
+//!   their `default = "..."`, else `Default::default()` (Bitsery reads zeros: the 0,
+//!   empty string, empty vector and `None` that `Default` gives);
+//! - a record written by a newer version goes on after the fields the reader knows: the
+//!   rest is skipped, and reading goes on after the record.
+//!
+//! Between versions you may **append fields** at the end of a growable struct or of a
+//! variant of a growable enum, and **add variants** to a growable enum (an older reader
+//! needs an `#[packed(other)]` unit variant to receive the tags it does not know; give
+//! tags with `tag = N` to keep them where they were). You may not **reorder** or
+//! **remove** fields, **change a field's type** (or its `len`, or the layout), change a
+//! variant's tag, or turn `growable` on or off: the frame is part of the format.
+//!
+//! ```
+//! use packed_core::Packed;
+//!
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(growable)]
+//! struct UserV1 { id: u32, name: String }
+//!
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(growable)]
+//! struct UserV2 {
+//!     id: u32,
+//!     name: String,
+//!     #[packed(default = "-1")]
+//!     score: i64,
+//!     tags: Vec<u16>,
+//! }
+//!
+//! let old = packed_core::to_vec(&UserV1 { id: 7, name: "alice".into() })?;
+//! assert_eq!(old, [14, 0, 0, 0, 7, 0, 0, 0, 5, b'a', b'l', b'i', b'c', b'e']);
+//! // Old data, new program: the fields added since take their defaults.
+//! let v2: UserV2 = packed_core::from_slice(&old)?;
+//! assert_eq!(v2, UserV2 { id: 7, name: "alice".into(), score: -1, tags: vec![] });
+//!
+//! // New data, old program: the fields it does not know are skipped.
+//! let new = packed_core::to_vec(&UserV2 { tags: vec![1, 2], ..v2 })?;
+//! let v1: UserV1 = packed_core::from_slice(&new)?;
+//! assert_eq!(v1, UserV1 { id: 7, name: "alice".into() });
+//!
+//! // Enums too: a variant added later reaches an old program as its `other` variant.
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(growable)]
+//! enum EventV1 { Start(u64), #[packed(other)] Unknown }
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(growable)]
+//! enum EventV2 { Start(u64), #[packed(tag = 2)] Pause { reason: String } }
+//!
+//! let pause = packed_core::to_vec(&EventV2::Pause { reason: "lunch".into() })?;
+//! assert_eq!(packed_core::from_slice(&pause), Ok(EventV1::Unknown));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A field is in a record whole or not at all: a record that ends inside one is
+//! [`DecodeError::RecordEndsInsideField`], a size below 4
+//! [`DecodeError::RecordSizeTooSmall`], a size past the input or the enclosing record
+//! [`DecodeError::RecordSizeTooLarge`] (Bitsery reads zeros where a record ends inside
+//! a value, and does not check the size). An enum's record holds at least its tag.
+//!
+//! Every field of a growable record may be missing from an older record, so each needs
+//! a value for that case: `default = "..."`, or a type with `Default` (the compiler
+//! says which field lacks one). `from_slice_into` gives the missing fields their
+//! defaults too, as Bitsery overwrites them. Writing into a `Vec` (`to_vec`,
+//! `encode_into`) writes each size back once the record is written; `to_writer`
+//! counts each record's body first, so nothing is held in memory; `from_reader` skips
+//! unknown tails by reading them. [`explain()`] shows each size as
+//! [`Role::Size`](explain::Role::Size). A growable record has no fixed size and is no
+//! memory image: it is read field by field (each field only where the record holds
+//! it), while the plain records around and inside it keep their fast paths.
 //!
 //! # Bit packing
 //!
@@ -161,8 +255,11 @@
 //! [`explain()`], ... and their `_as::<L>` forms) cover the common cases; each is one call
 //! on a [`Config`], which combines any layout ([`with::<L>`](with),
 //! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
-//! source: a new or reused `Vec`, a [`Writer`], a `std::io` stream, a slice whole or in
-//! front, an existing value to decode into, or a [`Reader`].
+//! source: a new or reused `Vec`, a caller's `&mut [u8]` ([`to_slice`], sized at compile
+//! time by [`max_size`] for types whose sequences all have a `max`), a [`Writer`], a
+//! `std::io` stream (one `write_all` per message; a `BufRead` read without consuming
+//! past the message, or [`messages`] until it ends), a slice whole or in front, an
+//! existing value to decode into, or a [`Reader`].
 //!
 //! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
 //! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
@@ -196,7 +293,9 @@
 //!
 //! Decoding never panics, never allocates for more elements than the remaining input
 //! could hold, and limits nesting depth ([`Limits`]). Errors say what and where
-//! ([`DecodeError::offset`]).
+//! ([`DecodeError::offset`]). A growable record's size is checked before its body is
+//! read, against the input and the record around it; inside the record, lengths are
+//! checked against what is left of the record, and reads stop at its end.
 //!
 //! The input is counted once however deep the nesting. A sequence whose elements may
 //! hold sequences themselves promises each element's least encoded size
@@ -261,6 +360,7 @@ pub mod explain;
 mod fast;
 pub mod layout;
 pub mod len;
+mod max_size;
 pub mod num;
 mod read;
 mod traits;
@@ -278,14 +378,15 @@ pub use ctx::Ctx;
 pub use error::{DecodeError, EncodeError};
 pub use explain::compare;
 pub use layout::Layout;
-pub use packed_derive::Packed;
+pub use max_size::{max_size, max_size_as, MaxSize};
+pub use packed_derive::{MaxSize, Packed};
 #[cfg(feature = "std")]
-pub use read::IoReader;
+pub use read::{IoReader, Messages};
 pub use read::{Limits, Reader, SliceReader};
 pub use traits::{Decode, DecodeOwned, Encode, Kind, Packed};
 #[cfg(feature = "std")]
 pub use write::IoWriter;
-pub use write::{SizeCounter, Writer};
+pub use write::{SizeCounter, SliceWriter, Writer};
 
 /// Encodes `value` into a new vector, sized exactly in advance: [`Config::to_vec`]
 /// under [`config`].
@@ -521,8 +622,8 @@ pub fn explain_as<L: Layout, T: Encode + ?Sized>(
     with::<L>().explain(value)
 }
 
-/// Encodes `value` into a [`std::io::Write`] sink and returns the bytes written:
-/// [`Config::to_writer`] under [`config`].
+/// Encodes `value` into a [`std::io::Write`] sink with one `write_all` and returns the
+/// bytes written: [`Config::to_writer`] under [`config`].
 ///
 /// ```
 /// let mut sink = Vec::new();
@@ -540,9 +641,10 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
     config().to_writer(value, sink)
 }
 
-/// Decodes one owned value from a [`std::io::Read`] source: [`Config::from_reader`]
-/// under [`config`]. Reads exactly the value's bytes, so several messages can follow
-/// each other in one stream.
+/// Decodes one owned value from a buffered source: [`Config::from_reader`] under
+/// [`config`]. Takes exactly the value's bytes out of the source's buffer, so several
+/// messages can follow each other in one stream; give a file or socket a
+/// [`std::io::BufReader`].
 ///
 /// ```
 /// assert_eq!(packed_core::from_reader::<String, _>(&[1, b'x'][..])?, "x");
@@ -552,8 +654,39 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Errors
 /// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
 #[cfg(feature = "std")]
-pub fn from_reader<T: DecodeOwned, R: std::io::Read>(source: R) -> Result<T, DecodeError> {
+pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
     config().from_reader(source)
+}
+
+/// The messages of a buffered source until it ends cleanly: [`Config::messages`] under
+/// [`config`].
+///
+/// ```
+/// let stream: &[u8] = &[1, 0, 2, 0];
+/// let all: Vec<u16> = packed_core::messages(stream).collect::<Result<_, _>>()?;
+/// assert_eq!(all, [1, 2]);
+/// # Ok::<(), packed_core::DecodeError>(())
+/// ```
+#[cfg(feature = "std")]
+pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R> {
+    config().messages(source)
+}
+
+/// Encodes `value` into the caller's buffer without allocating and returns how many
+/// bytes it wrote: [`Config::to_slice`] under [`config`].
+///
+/// ```
+/// let mut buf = [0u8; 16];
+/// let n = packed_core::to_slice(&(1u8, "ab"), &mut buf)?;
+/// assert_eq!(&buf[..n], [1, 2, b'a', b'b']);
+/// # Ok::<(), packed_core::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// As [`to_vec`], plus [`EncodeError::BufferTooSmall`].
+#[inline]
+pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, EncodeError> {
+    config().to_slice(value, buf)
 }
 
 /// As [`from_reader`], with explicit [`Limits`]: [`Config::from_reader`] under
@@ -572,7 +705,7 @@ pub fn from_reader<T: DecodeOwned, R: std::io::Read>(source: R) -> Result<T, Dec
 /// # Errors
 /// As [`from_reader`], plus the limit errors.
 #[cfg(feature = "std")]
-pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::Read>(
+pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
     source: R,
     limits: Limits,
 ) -> Result<T, DecodeError> {

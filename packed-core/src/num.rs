@@ -182,6 +182,9 @@ pub trait IntCodec: sealed::Sealed + 'static {
     const FIXED: bool;
     /// Attribute name.
     const NAME: &'static str;
+    /// How many bytes an integer takes at most: for [`MaxSize`](crate::MaxSize).
+    #[doc(hidden)]
+    const SIZE: IntSize;
 
     /// Writes `v`.
     ///
@@ -194,6 +197,42 @@ pub trait IntCodec: sealed::Sealed + 'static {
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::IntegerOverflow`].
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
+}
+
+/// How many bytes an [`IntCodec`] writes at most for an integer, for
+/// [`MaxSize`](crate::MaxSize).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntSize {
+    /// Full width.
+    Fixed,
+    /// YAS's compacted form: a width byte, then up to the full width.
+    YasCompacted,
+    /// LEB128 (zigzag for signed types): a byte per 7 bits.
+    Leb128,
+}
+
+impl IntSize {
+    /// The most bytes an integer of `bytes` bytes takes. One-byte integers are one raw
+    /// byte in every codec.
+    #[must_use]
+    pub const fn max_bytes(self, bytes: usize) -> usize {
+        match self {
+            _ if bytes == 1 => 1,
+            Self::Fixed => bytes,
+            Self::YasCompacted => 1 + bytes,
+            Self::Leb128 => leb128_max_bytes(bytes as u32 * 8),
+        }
+    }
+}
+
+/// The most bytes LEB128 takes for a value of `bits` significant bits (at least one).
+pub(crate) const fn leb128_max_bytes(bits: u32) -> usize {
+    if bits == 0 {
+        1
+    } else {
+        bits.div_ceil(7) as usize
+    }
 }
 
 /// Integers at full width in the layout's byte order (`int = "fixed"`: Bitsery, YAS
@@ -213,6 +252,7 @@ impl IntCodec for Fixed {
     const YAS_COMPACTED: bool = false;
     const FIXED: bool = true;
     const NAME: &'static str = "fixed";
+    const SIZE: IntSize = IntSize::Fixed;
 
     #[inline(always)]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
@@ -314,6 +354,7 @@ impl IntCodec for YasCompact {
     const YAS_COMPACTED: bool = true;
     const FIXED: bool = false;
     const NAME: &'static str = "yas-compacted";
+    const SIZE: IntSize = IntSize::YasCompacted;
 
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
@@ -404,6 +445,7 @@ impl IntCodec for ZigzagLeb128 {
     const YAS_COMPACTED: bool = false;
     const FIXED: bool = false;
     const NAME: &'static str = "varint";
+    const SIZE: IntSize = IntSize::Leb128;
 
     #[inline]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {

@@ -46,6 +46,19 @@ pub use crate::wire::coded::{
 };
 
 use crate::ctx::Session;
+
+// A growable record's `encode` (`write_record` of the `RecordBody` the derive
+// implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
+// read where `Record::has_more`, else `AbsentField::absent` or its `default`).
+pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
+// `MaxSize::MAX_SIZE` of a derived type (`#[derive(MaxSize)]`): its fields' bounds
+// added up, an enum's tag and its largest variant, a fieldless enum's integer; and
+// `HEADER_SIZE`, its own layout's header; `times`, an `entropy` field's indices.
+pub use crate::max_size::{
+    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum,
+    times as max_times, MaxSize,
+};
+
 use crate::explain::PathSeg;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
@@ -128,6 +141,16 @@ pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Siz
     <C::Session as Session>::decode_packed::<C, T, R>(r)
 }
 
+/// A type both `#[packed(growable)]` and `#[packed(bitpack)]`: its `decode`'s body,
+/// inside `read_record`, reads its fields in a session that is the record's body (bits
+/// past an older record's end read as zeros, as Bitsery reads them).
+#[inline(always)]
+pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    crate::wire::bits::decode_record_session::<C, T, R>(r)
+}
+
 /// A field's `align`: pads the bit stream to the next byte before the field.
 #[inline(always)]
 pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
@@ -138,4 +161,24 @@ pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeErr
 #[inline(always)]
 pub fn skip_align_before_field<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     r.align_bits()
+}
+
+/// The value of a field of a growable record that the record does not hold (it was
+/// written before the field was added) and that has no `default = "..."`: the field
+/// type's `Default`, as Bitsery reads zeros.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no value for records that end before the field",
+    label = "a field of a growable record, which older records may not hold",
+    note = "implement `Default` for `{Self}`, or give the field `#[packed(default = \"...\")]`"
+)]
+pub trait AbsentField {
+    /// The field's value when the record does not hold it.
+    fn absent() -> Self;
+}
+
+impl<T: Default> AbsentField for T {
+    #[inline(always)]
+    fn absent() -> Self {
+        T::default()
+    }
 }

@@ -55,7 +55,9 @@ pub struct Limits {
     /// what the input's bytes account for. A length prefix that claims more elements
     /// than the bytes left plus the zero-width elements left is refused before
     /// anything is allocated. A reader that decodes several messages in turn shares
-    /// one count among them, as it shares `max_bytes`. Default 4096.
+    /// one count among them, as it shares `max_bytes`; the
+    /// [`messages`](crate::Config::messages) of a stream each count afresh. Default
+    /// 4096.
     pub max_zero_width_elements: usize,
 }
 
@@ -201,6 +203,72 @@ pub trait Reader<'de> {
         None
     }
 
+    /// *Wire format: growable records.* Opens the window of a growable record
+    /// (`#[packed(growable)]`) whose size, read at offset `start`, says that it ends at
+    /// offset `end`: until [`close_window`](Reader::close_window), reads stop at `end`
+    /// ([`DecodeError::UnexpectedEnd`] past it) and [`remaining`](Reader::remaining)
+    /// counts to it; where the record's fields may reserve memory ahead (`reserves`:
+    /// [`Decode::RESERVES_AHEAD`](crate::Decode::RESERVES_AHEAD)), the [`Ledger`]'s
+    /// promises, all of them past the record, are set aside. [`SliceReader`] and
+    /// [`IoReader`] do that. The default checks `end` against `remaining` and limits
+    /// nothing: a value that reads past `end` is caught when the window closes.
+    ///
+    /// # Errors
+    /// [`DecodeError::RecordSizeTooLarge`] if `end` is past the end of the input or of
+    /// the window already open; [`DecodeError::ByteLimitExceeded`] if it is past
+    /// [`Limits::max_bytes`].
+    #[doc(hidden)]
+    #[inline]
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let _ = reserves;
+        let here = self.offset();
+        if let Some(left) = self.remaining() {
+            if end.saturating_sub(here) > left {
+                return Err(record_too_large(start, end, here + left));
+            }
+        }
+        Ok(Window::unlimited(end))
+    }
+
+    /// *Wire format: growable records.* The bytes left in the growable record being read
+    /// (the innermost window open), which ends at offset `end`: whether its next field
+    /// is there. The default counts from [`offset`](Reader::offset); [`SliceReader`]
+    /// knows it as the bytes it has left.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn window_left(&self, end: usize) -> usize {
+        end.saturating_sub(self.offset())
+    }
+
+    /// *Wire format: growable records.* Closes the window [`open_window`] opened: moves
+    /// to the record's end, skipping the part of its body that was not read (fields of
+    /// a newer version), and restores the end and the promises from before the window.
+    /// The default skips by reading.
+    ///
+    /// # Errors
+    /// [`DecodeError::RecordEndsInsideField`] if a value read past the record's end (a
+    /// reader that does not stop reads there; `offset` is then where reading stopped);
+    /// the reader's errors while skipping.
+    ///
+    /// [`open_window`]: Reader::open_window
+    #[doc(hidden)]
+    #[inline]
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        let here = self.offset();
+        if here > window.end {
+            return Err(DecodeError::RecordEndsInsideField {
+                offset: here,
+                record_end: window.end,
+            });
+        }
+        skip_by_reading(self, window.end - here)
+    }
+
     /// *Speed: runs and memory images.* Whether a value of fixed size may read itself
     /// from one slice taken with [`borrow_bytes`](Reader::borrow_bytes), and a `Vec` of
     /// memory images its memory in one copy: true for [`SliceReader`]. The default,
@@ -280,8 +348,9 @@ pub trait Reader<'de> {
 #[derive(Debug, Clone)]
 pub struct SliceReader<'de> {
     rest: &'de [u8],
-    /// Length of the input as limited by `max_bytes`, for offsets.
-    len: usize,
+    /// Offset where `rest` ends, for offsets: the end of the input as limited by
+    /// `max_bytes`, or of the growable record being read.
+    end: usize,
     /// Bytes beyond `max_bytes` that are not visible through `rest`.
     hidden: usize,
     depth: usize,
@@ -305,7 +374,7 @@ impl<'de> SliceReader<'de> {
         let visible = input.len().min(limits.max_bytes);
         Self {
             rest: &input[..visible],
-            len: visible,
+            end: visible,
             hidden: input.len() - visible,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
@@ -327,13 +396,20 @@ impl<'de> SliceReader<'de> {
     #[inline(always)]
     fn short(&self, needed: usize) -> DecodeError {
         short(
-            self.hidden > 0,
-            self.len,
+            self.limited(),
+            self.end,
             self.limits.max_bytes,
             self.offset(),
             needed,
             self.rest.len(),
         )
+    }
+
+    /// Whether reading ends at `max_bytes`, not at the end of the input or of a
+    /// growable record before it.
+    #[inline(always)]
+    fn limited(&self) -> bool {
+        self.hidden > 0 && self.end == self.limits.max_bytes
     }
 
     #[inline(always)]
@@ -384,7 +460,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
 
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.len - self.rest.len()
+        self.end - self.rest.len()
     }
 
     #[inline(always)]
@@ -429,6 +505,62 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[inline(always)]
     fn lend_unread(&self) -> Option<&'de [u8]> {
         Some(self.rest)
+    }
+
+    /// The size was just read: the body starts here, `end - start - 4` bytes long.
+    #[inline]
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        let Some(body) = end
+            .checked_sub(start + RECORD_SIZE)
+            .filter(|&n| n <= self.rest.len())
+        else {
+            return Err(
+                if self.limited() && end.saturating_sub(self.end) <= self.hidden {
+                    DecodeError::ByteLimitExceeded {
+                        offset: self.end,
+                        limit: self.limits.max_bytes,
+                    }
+                } else {
+                    record_too_large(start, end, self.end)
+                },
+            );
+        };
+        let (inside, after) = self.rest.split_at(body);
+        let window = Window {
+            end,
+            outer_end: self.end,
+            after,
+            // Constant 0 for records whose fields make no claims: nothing to keep.
+            promised: if reserves {
+                core::mem::take(&mut self.ledger.promised)
+            } else {
+                0
+            },
+        };
+        self.rest = inside;
+        self.end = end;
+        Ok(window)
+    }
+
+    /// The window's end is where `rest` ends.
+    #[inline(always)]
+    fn window_left(&self, _end: usize) -> usize {
+        self.rest.len()
+    }
+
+    /// Jumps to the record's end; what the record's claims promised is settled by then,
+    /// so the promises set aside come back by adding them.
+    #[inline]
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        self.rest = window.after;
+        self.end = window.outer_end;
+        self.ledger.promised += window.promised;
+        Ok(())
     }
 }
 
@@ -522,6 +654,64 @@ impl Ledger {
     }
 }
 
+/// What a reader restores when the window of a growable record closes
+/// ([`Reader::open_window`], [`Reader::close_window`]). Only the record helpers make and
+/// take one.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Window<'de> {
+    /// Offset where the record ends.
+    end: usize,
+    /// Where reading ended before the window opened (a slice's end; `usize::MAX` for a
+    /// stream outside any record).
+    outer_end: usize,
+    /// A slice's input after the record, up to `outer_end`.
+    after: &'de [u8],
+    /// The ledger's promises set aside while the window is open (0 if none were).
+    promised: usize,
+}
+
+impl Window<'_> {
+    /// The window of a reader that does not limit reads: only its end is kept.
+    #[must_use]
+    const fn unlimited(end: usize) -> Self {
+        Self {
+            end,
+            outer_end: usize::MAX,
+            after: &[],
+            promised: 0,
+        }
+    }
+}
+
+/// Skips `n` bytes by reading them into a small buffer: the default of
+/// [`Reader::close_window`], for readers that cannot jump.
+fn skip_by_reading<'de, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    mut n: usize,
+) -> Result<(), DecodeError> {
+    let mut scratch = [0u8; 256];
+    while n > 0 {
+        let step = n.min(scratch.len());
+        r.read_into(&mut scratch[..step])?;
+        n -= step;
+    }
+    Ok(())
+}
+
+/// The bytes of a growable record's size.
+const RECORD_SIZE: usize = 4;
+
+#[cold]
+#[inline(never)]
+fn record_too_large(start: usize, end: usize, input_end: usize) -> DecodeError {
+    DecodeError::RecordSizeTooLarge {
+        offset: start,
+        size: u32::try_from(end - start).unwrap_or(u32::MAX),
+        available: input_end - start,
+    }
+}
+
 /// What is left of [`Limits::max_zero_width_elements`] for one document.
 #[derive(Debug, Clone, Copy)]
 struct ZeroWidthBudget {
@@ -594,17 +784,27 @@ fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
     DecodeError::ZeroWidthLimitExceeded { offset, limit }
 }
 
-/// Reads from a [`std::io::Read`] source. Owned types only: borrowing types fail with
-/// [`DecodeError::CannotBorrow`]. Strings and byte vectors are read in chunks of at most
-/// 64 KiB, and the sequences being decoded reserve at most 64 KiB before reading their
-/// elements, all of them together, so a length prefix never makes the reader allocate
-/// more than a constant beyond what it has received. Wrap unbuffered sources in a
-/// [`std::io::BufReader`].
+/// Reads from a buffered [`std::io::BufRead`] source (a [`std::io::BufReader`] around
+/// a file or socket, a `&[u8]`, a [`Cursor`](std::io::Cursor)). Owned types only:
+/// borrowing types fail with [`DecodeError::CannotBorrow`].
+///
+/// Every read takes its bytes out of the source's buffer (`fill_buf`, `consume`), so
+/// the file or socket is read in the buffer's chunks, not once per field, and nothing
+/// past the value is consumed: the next value starts where this one ended. Strings and
+/// byte vectors grow with the bytes the source delivers, and the sequences being decoded
+/// reserve at most 64 KiB before reading their elements, all of them together, so a
+/// length prefix never makes the reader allocate more than a constant beyond what it has
+/// received.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct IoReader<R> {
     inner: R,
     offset: usize,
+    /// Offset where the growable record being read ends; `usize::MAX` outside any.
+    end: usize,
+    /// Where the current document (message) started: [`Limits::max_bytes`] counts from
+    /// here.
+    start: usize,
     depth: usize,
     zero_width: ZeroWidthBudget,
     ledger: Ledger,
@@ -612,7 +812,7 @@ pub struct IoReader<R> {
 }
 
 #[cfg(feature = "std")]
-impl<R: std::io::Read> IoReader<R> {
+impl<R: std::io::BufRead> IoReader<R> {
     /// Wraps `inner` with the default [`Limits`].
     pub fn new(inner: R) -> Self {
         Self::with_limits(inner, Limits::DEFAULT)
@@ -623,6 +823,8 @@ impl<R: std::io::Read> IoReader<R> {
         Self {
             inner,
             offset: 0,
+            end: usize::MAX,
+            start: 0,
             depth: 0,
             zero_width: ZeroWidthBudget::new(&limits),
             ledger: Ledger::NEW,
@@ -635,41 +837,118 @@ impl<R: std::io::Read> IoReader<R> {
         self.inner
     }
 
+    /// Starts a new document at the current offset: the limits that count per document
+    /// ([`Limits::max_bytes`], [`Limits::max_zero_width_elements`]) start over, and what
+    /// a failed decode left behind (levels entered, promises) is forgotten.
+    pub(crate) fn start_document(&mut self) {
+        self.start = self.offset;
+        self.end = usize::MAX;
+        self.depth = 0;
+        self.zero_width = ZeroWidthBudget::new(&self.limits);
+        self.ledger = Ledger::NEW;
+    }
+
+    /// Whether the source is at its end: no byte left to read.
+    ///
+    /// # Errors
+    /// [`DecodeError::Io`].
+    pub(crate) fn at_end(&mut self) -> Result<bool, DecodeError> {
+        Ok(self.fill()?.is_empty())
+    }
+
+    /// The source's buffered bytes, refilled if empty; empty at the end of input.
+    /// Retries reads that were interrupted.
+    fn fill(&mut self) -> Result<&[u8], DecodeError> {
+        let io = |offset, e: std::io::Error| DecodeError::Io {
+            offset,
+            kind: e.kind(),
+        };
+        loop {
+            match self.inner.fill_buf() {
+                Ok([]) => return Ok(&[]),
+                Ok(_) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io(self.offset, e)),
+            }
+        }
+        // Asked again for the borrow (a loop that returns the borrow it retries is refused
+        // by the borrow checker): a `BufRead` whose buffer holds bytes returns them
+        // without reading.
+        self.inner.fill_buf().map_err(|e| io(self.offset, e))
+    }
+
+    /// Passes `n` bytes of `len` that the current item needs, starting at `at`, from
+    /// the source's buffer to `sink`, as many at a time as the buffer holds.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`] at `at` if the input ends first, with the bytes
+    /// it had; [`DecodeError::Io`].
+    fn pass(&mut self, n: usize, mut sink: impl FnMut(&[u8])) -> Result<(), DecodeError> {
+        let at = self.offset;
+        let mut left = n;
+        while left > 0 {
+            let buf = self.fill()?;
+            if buf.is_empty() {
+                return Err(DecodeError::UnexpectedEnd {
+                    offset: at,
+                    needed: n,
+                    remaining: n - left,
+                });
+            }
+            let step = buf.len().min(left);
+            sink(&buf[..step]);
+            self.inner.consume(step);
+            self.offset += step;
+            left -= step;
+        }
+        Ok(())
+    }
+
+    /// Checks that `n` more bytes are within the byte limit and the growable record
+    /// being read.
     fn check_budget(&self, n: usize) -> Result<(), DecodeError> {
-        if n > self.limits.max_bytes - self.offset {
+        if n > self.limits.max_bytes - (self.offset - self.start) {
             return Err(DecodeError::ByteLimitExceeded {
                 offset: self.offset,
                 limit: self.limits.max_bytes,
             });
         }
-        Ok(())
-    }
-
-    fn io_error(&self, e: &std::io::Error, needed: usize, got: usize) -> DecodeError {
-        if e.kind() == std::io::ErrorKind::UnexpectedEof {
-            DecodeError::UnexpectedEnd {
+        if n > self.end - self.offset {
+            return Err(DecodeError::UnexpectedEnd {
                 offset: self.offset,
-                needed,
-                remaining: got,
-            }
-        } else {
-            DecodeError::Io {
-                offset: self.offset,
-                kind: e.kind(),
-            }
+                needed: n,
+                remaining: self.end - self.offset,
+            });
         }
+        Ok(())
     }
 }
 
 #[cfg(feature = "std")]
-impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
+impl<'de, R: std::io::BufRead> Reader<'de> for IoReader<R> {
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         self.check_budget(out.len())?;
-        self.inner
-            .read_exact(out)
-            .map_err(|e| self.io_error(&e, out.len(), 0))?;
-        self.offset += out.len();
-        Ok(())
+        let mut filled = 0;
+        self.pass(out.len(), |bytes| {
+            out[filled..filled + bytes.len()].copy_from_slice(bytes);
+            filled += bytes.len();
+        })
+    }
+
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        self.check_budget(1)?;
+        match self.fill()?.first() {
+            Some(&b) => {
+                self.inner.consume(1);
+                self.offset += 1;
+                Ok(b)
+            }
+            None => Err(DecodeError::UnexpectedEnd {
+                offset: self.offset,
+                needed: 1,
+                remaining: 0,
+            }),
+        }
     }
 
     fn borrow_bytes(&mut self, _n: usize) -> Result<&'de [u8], DecodeError> {
@@ -679,27 +958,8 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
     }
 
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
-        use std::io::Read as _;
-        const CHUNK: usize = 64 * 1024;
         self.check_budget(n)?;
-        let mut left = n;
-        while left > 0 {
-            let step = left.min(CHUNK);
-            let got = (&mut self.inner)
-                .take(step as u64)
-                .read_to_end(out)
-                .map_err(|e| self.io_error(&e, left, 0))?;
-            self.offset += got;
-            if got < step {
-                return Err(DecodeError::UnexpectedEnd {
-                    offset: self.offset,
-                    needed: left - got,
-                    remaining: 0,
-                });
-            }
-            left -= step;
-        }
-        Ok(())
+        self.pass(n, |bytes| out.extend_from_slice(bytes))
     }
 
     fn offset(&self) -> usize {
@@ -732,5 +992,98 @@ impl<'de, R: std::io::Read> Reader<'de> for IoReader<R> {
 
     fn ledger(&mut self) -> Option<&mut Ledger> {
         Some(&mut self.ledger)
+    }
+
+    fn open_window(
+        &mut self,
+        start: usize,
+        end: usize,
+        _reserves: bool,
+    ) -> Result<Window<'de>, DecodeError> {
+        // A stream's claims never use the ledger's promises.
+        if end > self.end {
+            return Err(record_too_large(start, end, self.end));
+        }
+        let window = Window {
+            outer_end: self.end,
+            ..Window::unlimited(end)
+        };
+        self.end = end;
+        Ok(window)
+    }
+
+    /// Skips the rest of the record, reading it to nowhere, within the byte limit.
+    fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        let left = window.end - self.offset;
+        self.check_budget(left)?;
+        self.pass(left, |_| {})?;
+        self.end = window.outer_end;
+        Ok(())
+    }
+}
+
+/// The messages of a stream, until it ends: what [`Config::messages`](crate::Config::messages)
+/// and [`messages`](crate::messages) return. Yields `Ok` for each message, ends
+/// (`None`) where the input ends between two messages, and yields one error, then ends,
+/// where it ends inside a message or a message is malformed.
+#[cfg(feature = "std")]
+pub struct Messages<T, R, C = crate::ctx::Root> {
+    reader: IoReader<R>,
+    done: bool,
+    ty: core::marker::PhantomData<fn() -> (T, C)>,
+}
+
+#[cfg(feature = "std")]
+impl<T, R, C> Messages<T, R, C> {
+    pub(crate) fn new(reader: IoReader<R>) -> Self {
+        Self {
+            reader,
+            done: false,
+            ty: core::marker::PhantomData,
+        }
+    }
+
+    /// The bytes consumed so far: the offset of the next message.
+    pub fn offset(&self) -> usize {
+        self.reader.offset
+    }
+
+    /// Returns the source, positioned after the last message read.
+    pub fn into_inner(self) -> R {
+        self.reader.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T: crate::DecodeOwned, R: std::io::BufRead, C: crate::Ctx> Iterator for Messages<T, R, C> {
+    type Item = Result<T, DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let result = match self.reader.at_end() {
+            Ok(true) => {
+                self.done = true;
+                return None;
+            }
+            Ok(false) => {
+                self.reader.start_document();
+                crate::config::decode_message::<C, T, _>(&mut self.reader)
+            }
+            Err(e) => Err(e),
+        };
+        self.done = result.is_err();
+        Some(result)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T, R: core::fmt::Debug, C> core::fmt::Debug for Messages<T, R, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Messages")
+            .field("reader", &self.reader)
+            .field("done", &self.done)
+            .finish()
     }
 }

@@ -121,6 +121,28 @@ pub trait Writer {
     fn packs_bits(&self) -> bool {
         false
     }
+
+    /// *Wire format: growable records.* The number of bytes written so far, if the
+    /// writer can write a growable record's size (`#[packed(growable)]`) over the 4
+    /// bytes it reserved for it once the record's body is written
+    /// ([`patch_record_size`](Writer::patch_record_size)): `Vec<u8>`, [`SizeCounter`]
+    /// and `explain`'s writer. `None`, the default, for a writer that cannot go back (a
+    /// stream): the body is then counted first and the size written before it, so no
+    /// part of the message is held in memory.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        None
+    }
+
+    /// *Wire format: growable records.* Writes `size` over the 4 bytes at `position`,
+    /// which [`record_position`](Writer::record_position) returned before they were
+    /// written.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        let _ = (position, size);
+    }
 }
 
 impl Writer for Vec<u8> {
@@ -147,6 +169,18 @@ impl Writer for Vec<u8> {
     #[inline(always)]
     fn takes_runs(&self) -> bool {
         true
+    }
+
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        Some(self.len())
+    }
+
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        if let Some(slot) = self.get_mut(position..position + 4) {
+            slot.copy_from_slice(&size);
+        }
     }
 }
 
@@ -199,6 +233,14 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     fn packs_bits(&self) -> bool {
         (**self).packs_bits()
     }
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        (**self).record_position()
+    }
+    #[inline(always)]
+    fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
+        (**self).patch_record_size(position, size);
+    }
 }
 
 /// Counts bytes instead of writing them: what [`encoded_len`](crate::encoded_len) runs on.
@@ -219,10 +261,103 @@ impl Writer for SizeCounter {
         self.len += 1;
         Ok(())
     }
+    /// Counting needs no size written back: the 4 bytes are counted.
+    #[inline(always)]
+    fn record_position(&self) -> Option<usize> {
+        Some(self.len)
+    }
 }
 
-/// Adapts a [`std::io::Write`] sink. Every field is a separate `write_all`, so wrap an
-/// unbuffered sink (a file, a socket) in a [`std::io::BufWriter`].
+/// Writes into a caller's `&mut [u8]`, without allocating: what
+/// [`to_slice`](crate::to_slice) runs on, and a [`Writer`] for `no_std` targets with a
+/// fixed buffer.
+///
+/// ```
+/// use packed_core::{EncodeError, SliceWriter, Writer};
+///
+/// let mut buf = [0u8; 4];
+/// let mut w = SliceWriter::new(&mut buf);
+/// packed_core::config().encode_to(&7u16, &mut w)?;
+/// assert_eq!(w.written(), [7, 0]);
+/// assert_eq!(
+///     w.write_bytes(&[1, 2, 3]),
+///     Err(EncodeError::BufferTooSmall { needed: 5, capacity: 4 })
+/// );
+/// # Ok::<(), EncodeError>(())
+/// ```
+#[derive(Debug)]
+pub struct SliceWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> SliceWriter<'a> {
+    /// A writer that fills `buf` from its start.
+    #[must_use]
+    #[inline]
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        Self { buf, len: 0 }
+    }
+
+    /// The bytes written so far.
+    #[must_use]
+    pub fn written(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// The number of bytes written so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing was written yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The room left, where the next write goes.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> Result<&mut [u8], EncodeError> {
+        let (start, capacity) = (self.len, self.buf.len());
+        if n > capacity - start {
+            return Err(buffer_too_small(start.saturating_add(n), capacity));
+        }
+        self.len += n;
+        Ok(&mut self.buf[start..start + n])
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn buffer_too_small(needed: usize, capacity: usize) -> EncodeError {
+    EncodeError::BufferTooSmall { needed, capacity }
+}
+
+impl Writer for SliceWriter<'_> {
+    #[inline(always)]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.room(bytes.len())?.copy_from_slice(bytes);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
+        self.room(1)?[0] = byte;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn takes_runs(&self) -> bool {
+        true
+    }
+}
+
+/// Adapts a [`std::io::Write`] sink, writing every field as it comes: each is a
+/// separate `write_all`, so give it a [`std::io::BufWriter`]. To write a message with
+/// one `write_all`, use [`to_writer`](crate::to_writer), which encodes into a buffer
+/// first.
 #[cfg(feature = "std")]
 #[derive(Debug)]
 pub struct IoWriter<W> {

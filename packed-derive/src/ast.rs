@@ -28,6 +28,8 @@ pub(crate) struct Container<'a> {
     pub(crate) bound: Option<Vec<syn::WherePredicate>>,
     /// `bitpack`: the fields are written in one bit-packing session.
     pub(crate) bitpack: bool,
+    /// `growable`: the type is a growable record (a 4-byte size, then its body).
+    pub(crate) growable: bool,
     pub(crate) data: Data<'a>,
 }
 
@@ -36,7 +38,7 @@ pub(crate) enum Data<'a> {
     /// An enum written as variant index, then fields.
     Tagged(TagWidth, Vec<Variant<'a>>),
     /// A fieldless `#[repr(int)]` enum written as its integer (the span: the repr's).
-    Repr(Spanned<ReprInt>, Vec<&'a syn::Ident>),
+    Repr(Spanned<ReprInt>, Vec<Variant<'a>>),
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -50,6 +52,12 @@ pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a syn::Ident,
     pub(crate) style: Style,
     pub(crate) fields: Vec<Field<'a>>,
+    /// The tag the variant is written with: its `tag = N`, its discriminant, or the
+    /// previous variant's plus one (0 for the first). Unused by `#[repr(int)]` enums,
+    /// which write their discriminant.
+    pub(crate) tag: u64,
+    /// `other`: unknown tags decode to this (unit) variant.
+    pub(crate) other: bool,
 }
 
 pub(crate) struct Field<'a> {
@@ -60,6 +68,12 @@ pub(crate) struct Field<'a> {
     pub(crate) coding: Coding,
     /// `align`: the bit stream is padded to a byte before the field.
     pub(crate) align: bool,
+    /// `default = "..."`: the value the field takes when it is not read (skipped, or
+    /// not held by an older growable record); else its type's `Default`.
+    pub(crate) default: Option<syn::Expr>,
+    /// Whether the field is in a growable record, which may end before it (not in a
+    /// bit-packed one, whose session reads every field).
+    pub(crate) in_record: bool,
 }
 
 /// How a field is written.
@@ -116,12 +130,38 @@ fn style(fields: &syn::Fields) -> Style {
     }
 }
 
-fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, bitpack: bool) -> Vec<Field<'a>> {
+/// The fields of a struct or variant; `growable`: whether they are in a growable
+/// record; `bitpack`: whether they are in a bit-packing session.
+fn fields<'a>(
+    diag: &Diagnostics,
+    fields: &'a syn::Fields,
+    growable: bool,
+    bitpack: bool,
+) -> Vec<Field<'a>> {
     fields
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            let attrs = attr::Field::from_ast(diag, &f.attrs);
+            let mut attrs = attr::Field::from_ast(diag, &f.attrs);
+            let default = attrs.default.take();
+            if let Some(d) = &default {
+                if !growable && attrs.skip.is_none() {
+                    diag.error(
+                        &d.key,
+                        "`default` gives the value of a field that is not read: a `skip` field, \
+                         or a field of a `#[packed(growable)]` type that an older record does \
+                         not hold; add `#[packed(growable)]` to the type, or remove `default`",
+                    );
+                } else if bitpack && attrs.skip.is_none() {
+                    diag.error(
+                        &d.key,
+                        "`default` cannot apply in a growable record that is also `bitpack`: its \
+                         fields are bits, and an older record's last byte does not say where its \
+                         bits end, so the fields it lacks read as zero bits (as Bitsery reads \
+                         them); remove `default`",
+                    );
+                }
+            }
             let align = attrs.align.is_some() && bitpack;
             let coding = coding(diag, attrs, &f.ty, bitpack);
             let (member, name) = match &f.ident {
@@ -145,6 +185,9 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, bitpack: bool) -> Vec
                 ty: &f.ty,
                 coding,
                 align,
+                default: default.map(|d| d.value),
+                // A bit-packed record's fields are all read, in its session.
+                in_record: growable && !bitpack,
             }
         })
         .collect()
@@ -585,51 +628,48 @@ impl<'a> Container<'a> {
             );
         }
         let bitpack = attrs.bitpack.is_some();
+        let growable = attrs.growable.is_some();
         let data = match &input.data {
             syn::Data::Struct(s) => {
                 if let Some(tag) = &attrs.tag {
                     diag.error(&tag.key, "`tag` is only allowed on enums");
                 }
-                Data::Struct(style(&s.fields), fields(diag, &s.fields, bitpack))
+                Data::Struct(
+                    style(&s.fields),
+                    fields(diag, &s.fields, growable, bitpack),
+                )
             }
             syn::Data::Enum(e) => {
                 if e.variants.is_empty() {
                     diag.error(&input.ident, "packed cannot derive for an enum with no variants: no value could be decoded");
                     return None;
                 }
-                for v in &e.variants {
-                    attr::variant(diag, &v.attrs);
-                }
                 let fieldless = e.variants.iter().all(|v| v.fields.is_empty());
-                match &attrs.repr_int {
-                    Some(repr) if fieldless => {
-                        if let Some(tag) = &attrs.tag {
-                            diag.error(&tag.key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
-                        }
-                        if let Some(bitpack) = &attrs.bitpack {
-                            diag.error(&bitpack.key, "`bitpack` cannot be used on a fieldless `#[repr(int)]` enum: it has no fields to pack");
-                        }
-                        Data::Repr(repr.clone(), e.variants.iter().map(|v| &v.ident).collect())
-                    }
-                    _ => {
-                        let variants: Vec<_> = e
-                            .variants
-                            .iter()
-                            .map(|v| Variant {
-                                ident: &v.ident,
-                                style: style(&v.fields),
-                                fields: fields(diag, &v.fields, bitpack),
-                            })
-                            .collect();
-                        let tag = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
-                        if variants.len() as u64 > tag.capacity() {
-                            diag.error(&input.ident, format_args!(
-                                "{} variants do not fit the enum's tag; use `#[packed(tag = \"u16\")]`",
-                                variants.len()
-                            ));
-                        }
-                        Data::Tagged(tag, variants)
-                    }
+                let repr = attrs.repr_int.as_ref().filter(|_| fieldless);
+                if let (Some(_), Some(tag)) = (repr, &attrs.tag) {
+                    diag.error(&tag.key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
+                }
+                if let (Some(_), Some(bitpack)) = (repr, &attrs.bitpack) {
+                    diag.error(&bitpack.key, "`bitpack` cannot be used on a fieldless `#[repr(int)]` enum: it has no fields to pack");
+                }
+                let width = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
+                // Too many variants for the tag is said once, for the enum; each tag's
+                // own range is checked where there are not.
+                let fits = repr.is_some() || e.variants.len() as u64 <= width.capacity();
+                if !fits {
+                    diag.error(
+                        &input.ident,
+                        format_args!(
+                            "{} variants do not fit the enum's tag; use `#[packed(tag = \"u16\")]`",
+                            e.variants.len()
+                        ),
+                    );
+                }
+                let tags = (repr.is_none() && fits).then_some(width);
+                let variants = variants(diag, &e.variants, growable, bitpack, repr.is_some(), tags);
+                match repr {
+                    Some(repr) => Data::Repr(repr.clone(), variants),
+                    None => Data::Tagged(width, variants),
                 }
             }
             syn::Data::Union(u) => {
@@ -641,6 +681,7 @@ impl<'a> Container<'a> {
             }
         };
         Some(Self {
+            growable,
             ident: &input.ident,
             generics: &input.generics,
             krate: attrs.runtime_path(),
@@ -660,4 +701,169 @@ impl<'a> Container<'a> {
             Data::Repr(..) => Box::new(std::iter::empty()),
         }
     }
+}
+
+/// An enum's variants, with their tags and `other` checked: `repr`, whether the enum is
+/// a fieldless `#[repr(int)]` one (written as its discriminant, so tags do not apply);
+/// `tags`, the tag's type where tags are to be checked (not for `repr`, nor where there
+/// are more variants than tags, which is reported for the enum).
+fn variants<'a>(
+    diag: &Diagnostics,
+    input: &'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>,
+    growable: bool,
+    bitpack: bool,
+    repr: bool,
+    tags: Option<TagWidth>,
+) -> Vec<Variant<'a>> {
+    let mut out: Vec<Variant<'a>> = Vec::with_capacity(input.len());
+    let mut other: Option<&syn::Ident> = None;
+    let mut next = Some(0u64);
+    // The valid tags so far, for duplicates.
+    let mut seen: Vec<(u64, &syn::Ident)> = Vec::new();
+    for v in input {
+        let attrs = attr::Variant::from_ast(diag, &v.attrs);
+        if let Some(o) = &attrs.other {
+            if !v.fields.is_empty() {
+                diag.error(
+                    &o.key,
+                    format_args!(
+                        "`other` must be on a unit variant: unknown tags decode to it, and \
+                         their fields are skipped, not read; `{}` has fields",
+                        v.ident
+                    ),
+                );
+            } else if let Some(first) = other {
+                diag.error(
+                    &o.key,
+                    format_args!("only one variant can be `other`; `{first}` already is"),
+                );
+            } else if !growable && !repr {
+                diag.error(
+                    &o.key,
+                    "`other` needs `#[packed(growable)]` on the enum: without the record's size, \
+                     the fields of a variant this version does not know cannot be skipped",
+                );
+            }
+            other = other.or(Some(&v.ident));
+        }
+        if repr {
+            if let Some(t) = &attrs.tag {
+                diag.error(
+                    &t.key,
+                    "`tag` cannot be used on a variant of a fieldless `#[repr(int)]` enum, \
+                     which is written as its discriminant",
+                );
+            }
+        }
+        let tag = tags
+            .filter(|_| !repr)
+            .and_then(|width| variant_tag(diag, v, &attrs, &mut next, width, &seen));
+        if let Some(tag) = tag {
+            seen.push((tag, &v.ident));
+        }
+        out.push(Variant {
+            ident: &v.ident,
+            style: style(&v.fields),
+            fields: fields(diag, &v.fields, growable, bitpack),
+            tag: tag.unwrap_or(0),
+            other: attrs.other.is_some(),
+        });
+    }
+    out
+}
+
+/// Variant `v`'s tag: its `tag = N`, its discriminant (an integer literal), or `next`
+/// (the previous tag plus one), checked against the tag's width and the valid tags of
+/// the variants before it (`seen`). Sets `next` to the tag plus one. `None` after
+/// reporting a tag that cannot be worked out (`next` is kept).
+fn variant_tag(
+    diag: &Diagnostics,
+    v: &syn::Variant,
+    attrs: &attr::Variant,
+    next: &mut Option<u64>,
+    width: TagWidth,
+    seen: &[(u64, &syn::Ident)],
+) -> Option<u64> {
+    let explicit = match (&attrs.tag, &v.discriminant) {
+        (Some(t), Some(_)) => {
+            diag.error(
+                &t.key,
+                format_args!(
+                    "`{}` has a discriminant and a `tag`; give one of them (the discriminant \
+                     is the tag when there is no `tag`)",
+                    v.ident
+                ),
+            );
+            Some(t.value)
+        }
+        (Some(t), None) => Some(t.value),
+        (None, Some((_, expr))) => Some(discriminant(diag, expr)?),
+        (None, None) => None,
+    };
+    let Some(tag) = explicit.or(*next) else {
+        diag.error(
+            &v.ident,
+            format_args!(
+                "`{}` comes after the largest tag there is, so it has none; give it `tag = N`",
+                v.ident
+            ),
+        );
+        return None;
+    };
+    if u128::from(tag) >= u128::from(width.capacity()) {
+        diag.error(
+            &v.ident,
+            format_args!(
+                "the tag of `{}`, {tag}, does not fit the enum's tag type `{}`; use a wider \
+                 `#[packed(tag = \"...\")]` on the enum",
+                v.ident,
+                width.name()
+            ),
+        );
+    } else if let Some((_, same)) = seen.iter().find(|(t, _)| *t == tag) {
+        diag.error(
+            &v.ident,
+            format_args!(
+                "`{}` has tag {tag}, as `{same}` has: every variant needs its own tag",
+                v.ident
+            ),
+        );
+    }
+    *next = tag.checked_add(1);
+    Some(tag)
+}
+
+/// The value of an enum's discriminant, which must be an integer literal to serve as
+/// the tag; a negative one cannot (tags are unsigned). `None` after reporting.
+fn discriminant(diag: &Diagnostics, expr: &syn::Expr) -> Option<u64> {
+    let int = match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) => lit,
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            ..
+        }) => {
+            diag.error(
+                expr,
+                "a negative discriminant cannot be a tag: tags are unsigned; give the variant \
+                 `#[packed(tag = N)]`",
+            );
+            return None;
+        }
+        _ => {
+            diag.error(
+                expr,
+                "the discriminant is the variant's tag, so it must be an integer literal here; \
+                 or give the variant `#[packed(tag = N)]`",
+            );
+            return None;
+        }
+    };
+    let tag = int.base10_parse::<u64>();
+    if tag.is_err() {
+        diag.error(int, "the discriminant does not fit a tag (a `u64`)");
+    }
+    tag.ok()
 }

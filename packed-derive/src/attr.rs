@@ -36,6 +36,7 @@ choice! {
         Crate = "crate",
         Bound = "bound",
         Bitpack = "bitpack",
+        Growable = "growable",
     }
 }
 
@@ -52,6 +53,15 @@ choice! {
         Entropy = "entropy",
         Align = "align",
         AlignBeforeData = "align_before_data",
+        Default = "default",
+    }
+}
+
+choice! {
+    /// The keys of an enum variant's `#[packed(...)]`.
+    pub(crate) enum VariantKey ("packed variant attribute") {
+        Tag = "tag",
+        Other = "other",
     }
 }
 
@@ -89,6 +99,7 @@ pub(crate) struct Container {
     pub(crate) bound: Option<Attr<Vec<syn::WherePredicate>>>,
     /// `bitpack`: the fields in one bit-packing session.
     pub(crate) bitpack: Option<Attr<()>>,
+    pub(crate) growable: Option<Attr<()>>,
     /// Every known key written, valid value or not, in order.
     pub(crate) written: Vec<ContainerKey>,
     /// `#[repr(...)]`'s integer, if any.
@@ -110,8 +121,18 @@ pub(crate) struct Field {
     pub(crate) entropy: Option<Attr<EntropyValues>>,
     pub(crate) align: Option<Attr<()>>,
     pub(crate) align_before_data: Option<Attr<bool>>,
+    pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
+}
+
+/// Attributes of an enum variant.
+#[derive(Default)]
+pub(crate) struct Variant {
+    /// `tag = N`: the variant's tag.
+    pub(crate) tag: Option<Attr<u64>>,
+    /// `other`: the variant unknown tags decode to.
+    pub(crate) other: Option<Attr<()>>,
 }
 
 /// Where an attribute sits, for messages.
@@ -134,7 +155,7 @@ impl Place {
     fn accepts(self, key: &str) -> bool {
         match self {
             Self::Container => ContainerKey::from_name(key).is_some(),
-            Self::Variant => false,
+            Self::Variant => VariantKey::from_name(key).is_some(),
             Self::Field => FieldKey::from_name(key).is_some(),
         }
     }
@@ -172,7 +193,7 @@ fn key_name(path: &syn::Path) -> String {
 /// Reports a key that is not valid in `place`, and consumes its value.
 fn unknown_key(diag: &Diagnostics, meta: &ParseNestedMeta<'_>, place: Place) -> syn::Result<()> {
     let name = key_name(&meta.path);
-    let msg = if let Some(elsewhere) = [Place::Container, Place::Field]
+    let msg = if let Some(elsewhere) = [Place::Container, Place::Variant, Place::Field]
         .into_iter()
         .find(|p| *p != place && p.accepts(&name))
     {
@@ -185,10 +206,7 @@ fn unknown_key(diag: &Diagnostics, meta: &ParseNestedMeta<'_>, place: Place) -> 
         match place {
             Place::Container => ContainerKey::unknown(&name),
             Place::Field => FieldKey::unknown(&name),
-            Place::Variant => format!(
-                "unknown packed {} attribute `{name}`; variants take no packed attributes",
-                place.name()
-            ),
+            Place::Variant => VariantKey::unknown(&name),
         }
     };
     diag.error(&meta.path, msg);
@@ -204,6 +222,22 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
         syn::parenthesized!(_content in meta.input);
     }
     Ok(())
+}
+
+/// Parses a key that takes no value (`skip`, `growable`, `other`, `bitpack`, `align`);
+/// a value given is reported and consumed.
+fn parse_flag(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<()>>> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        diag.error(
+            &meta.path,
+            format_args!("`{}` takes no value", key_name(&meta.path)),
+        );
+        skip_value(meta)?;
+    }
+    Ok(Some(Spanned {
+        value: (),
+        span: meta.path.span(),
+    }))
 }
 
 /// Parses `= "name"` of a `T`.
@@ -275,6 +309,11 @@ impl IntValue for usize {
 
 impl IntValue for u32 {
     const A_TYPE: &'static str = "a `u32`";
+    const SIGNED: bool = false;
+}
+
+impl IntValue for u64 {
+    const A_TYPE: &'static str = "a `u64`";
     const SIGNED: bool = false;
 }
 
@@ -374,19 +413,6 @@ fn parse_str<T>(
             Ok(None)
         }
     }
-}
-
-/// Parses a key that takes no value (`skip`, `align`, `bitpack`).
-fn parse_flag(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<()>>> {
-    let p = &meta.path;
-    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
-        diag.error(p, format_args!("`{}` takes no value", key_name(p)));
-        skip_value(meta)?;
-    }
-    Ok(Some(Spanned {
-        value: (),
-        span: p.span(),
-    }))
 }
 
 /// Parses `precision = 0.01`: a float (or integer) literal, without a suffix.
@@ -612,6 +638,10 @@ impl Container {
                 }
                 // bitpack
                 ContainerKey::Bitpack => set_once(diag, &mut c.bitpack, p, parse_flag(diag, meta)?),
+                // growable
+                ContainerKey::Growable => {
+                    set_once(diag, &mut c.growable, p, parse_flag(diag, meta)?);
+                }
             }
             Ok(())
         });
@@ -697,6 +727,14 @@ impl Field {
                 FieldKey::AlignBeforeData => {
                     set_once(diag, &mut f.align_before_data, p, parse_bool(diag, meta)?);
                 }
+                // default = "expression"
+                FieldKey::Default => {
+                    let example = "default = \"7\"";
+                    let expr = parse_str(diag, meta, example, "`default` expression", |lit| {
+                        lit.parse::<syn::Expr>()
+                    })?;
+                    set_once(diag, &mut f.default, p, expr);
+                }
             }
             Ok(())
         });
@@ -704,7 +742,22 @@ impl Field {
     }
 }
 
-/// Variants take no attributes; any key is reported.
-pub(crate) fn variant(diag: &Diagnostics, attrs: &[syn::Attribute]) {
-    for_each_meta(diag, attrs, |meta| unknown_key(diag, meta, Place::Variant));
+impl Variant {
+    /// Parses a variant's `#[packed(...)]`.
+    pub(crate) fn from_ast(diag: &Diagnostics, attrs: &[syn::Attribute]) -> Self {
+        let mut v = Self::default();
+        for_each_key(diag, attrs, Place::Variant, |meta, key| {
+            let p = &meta.path;
+            match key {
+                // tag = 7
+                VariantKey::Tag => {
+                    set_once(diag, &mut v.tag, p, parse_int(diag, meta, "tag = 7")?);
+                }
+                // other
+                VariantKey::Other => set_once(diag, &mut v.other, p, parse_flag(diag, meta)?),
+            }
+            Ok(())
+        });
+        v
+    }
 }

@@ -1,8 +1,9 @@
 //! Where-clauses: which type parameters need `Encode`/`Decode`.
 //!
 //! A type parameter gets the bound when it appears in a field that is written through
-//! its type (not `skip`ped, not `with`), outside `PhantomData`. A skipped field whose
-//! type mentions a parameter needs `Default` on the decode side. `bound = "..."`
+//! its type (not `skip`ped, not `with`), outside `PhantomData`. A field that may not be
+//! read (skipped, or in a growable record) and has no `default = "..."` needs
+//! `Default` on the decode side if its type mentions a parameter. `bound = "..."`
 //! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
 //! safe, and bounds on field types would make recursive types (`Box<Self>`) cyclic.
 
@@ -44,6 +45,12 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
     f.found
 }
 
+/// Whether `ty` mentions one of the type parameters `params`, outside `PhantomData`.
+pub(crate) fn mentions_param(ty: &syn::Type, params: &[String]) -> bool {
+    let params: BTreeSet<String> = params.iter().cloned().collect();
+    !params_in(ty, &params).is_empty()
+}
+
 /// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
 pub(crate) fn predicates(
     cont: &Container<'_>,
@@ -62,11 +69,15 @@ pub(crate) fn predicates(
     let mut defaults = Vec::new();
     for f in cont.all_fields() {
         let found = params_in(f.ty, &params);
-        if f.is_plain() {
-            used.extend(found);
-        } else if decode && matches!(f.coding, Coding::Skip) && !found.is_empty() {
+        // A field that may not be read takes its type's `Default` unless it has a
+        // `default = "..."`: a skipped one, or any in a growable record.
+        let defaulted = (f.in_record || matches!(f.coding, Coding::Skip)) && f.default.is_none();
+        if decode && defaulted && !found.is_empty() {
             let ty = f.ty;
             defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
+        }
+        if f.is_plain() {
+            used.extend(found);
         }
     }
     let mut preds: Vec<syn::WherePredicate> = cont

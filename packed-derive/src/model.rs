@@ -237,7 +237,7 @@ impl TagWidth {
     /// The width without `tag = "..."`.
     pub(crate) const DEFAULT: Self = Self::U8;
 
-    /// How many variants the tag can number.
+    /// How many tags there are (the largest is one less).
     pub(crate) fn capacity(self) -> u64 {
         match self {
             Self::U8 => 1 << 8,
@@ -246,9 +246,9 @@ impl TagWidth {
         }
     }
 
-    /// Variant index `index` as a literal of the tag's type (`2u16`), located at `span`.
-    pub(crate) fn literal(self, index: usize, span: Span) -> syn::LitInt {
-        syn::LitInt::new(&format!("{index}{}", self.name()), span)
+    /// Tag `tag` as a literal of the tag's type (`2u16`), located at `span`.
+    pub(crate) fn literal(self, tag: u64, span: Span) -> syn::LitInt {
+        syn::LitInt::new(&format!("{tag}{}", self.name()), span)
     }
 }
 

@@ -320,6 +320,85 @@ fn scalar_structs_always_inline() {
     assert_eq!(with, (0, 3));
 }
 
+/// A growable record: `encode` writes the size around the body, which a `RecordBody`
+/// impl carries; `decode` and `decode_in_place` read the body inside the record, each
+/// field only where the record holds it; no fixed-size run, no memory image.
+#[test]
+fn growable_record() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        #[packed(growable)]
+        struct Item {
+            sku: String,
+            qty: i32,
+            #[packed(default = "-1")]
+            price_minor: i64,
+        }
+    };
+    let (tokens, pretty) = expand(&input);
+    assert_snapshot("growable_record", &pretty);
+    let flat = squash(&pretty);
+    assert!(
+        flat.contains(
+            "__packed::__private::write_record::<__C,<__Cas__packed::Ctx>::Enter<__PackedOwnLayout>,Self,__W,>(self,__w)"
+        ),
+        "{flat}"
+    );
+    assert!(flat.contains("impl__packed::__private::RecordBodyforItem{"));
+    // Three fields, each read where the record holds it, in `decode` and in place; the
+    // two scalars as one run where the record holds both.
+    assert_eq!(
+        flat.matches("if__packed::__private::Record::has_more(__rec,__r")
+            .count(),
+        6
+    );
+    assert_eq!(
+        flat.matches("if__packed::__private::Record::holds::<")
+            .count(),
+        2
+    );
+    // The default is the user's expression; the others their type's.
+    assert!(flat.contains("else{-1}"));
+    assert!(flat.contains("<Stringas__packed::__private::AbsentField>::absent()"));
+    // No run and no image: the record's size on the wire is whatever version wrote it.
+    for fast in [
+        "write_as_run::<__C,Self",
+        "read_as_run::<__C,Self",
+        "fixed_size",
+        "ImageProof",
+    ] {
+        assert!(!flat.contains(fast), "{fast} in {flat}");
+    }
+    let mut words = Vec::new();
+    idents(tokens, &mut words);
+    assert_eq!(words.iter().filter(|w| *w == "read_record").count(), 2);
+}
+
+/// A growable enum: explicit tags (a discriminant, `tag = N`, one more than the
+/// previous) and the `other` variant unknown tags decode to.
+#[test]
+fn growable_enum() {
+    let input: syn::DeriveInput = syn::parse_quote! {
+        #[packed(growable)]
+        #[repr(u8)]
+        enum Event {
+            Start { at: u64 } = 4,
+            Stop,
+            #[packed(tag = 200)]
+            Note(String),
+            #[packed(other)]
+            Unknown,
+        }
+    };
+    let (_, pretty) = expand(&input);
+    assert_snapshot("growable_enum", &pretty);
+    let flat = squash(&pretty);
+    for tag in ["4u8=>", "5u8=>", "200u8=>", "201u8=>"] {
+        assert!(flat.contains(tag), "{tag} in {flat}");
+    }
+    assert!(flat.contains("_=>Self::Unknown,"), "{flat}");
+    assert!(!flat.contains("unknown_variant"), "{flat}");
+}
+
 #[test]
 fn diff_shows_changed_lines() {
     assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    2 + x\n    3 - b\n");

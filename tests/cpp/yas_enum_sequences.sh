@@ -7,25 +7,6 @@
 #                                             fail if it differs from testdata/
 #
 # The headers are read from $VENDOR, by default ../shared/vendor beside the checkout
-# (the unmodified include/ trees of Bitsery v5.2.4 and YAS 7.1.0).
+# (the unmodified include/ trees of Bitsery v5.2.4 and YAS 7.1.0); generate.sh does it.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-vendor="${VENDOR:-$root/../shared/vendor}"
-data="$root/testdata/enum-sequences"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-
-${CXX:-g++} -std=c++17 -O2 -Wall -Wextra -Werror \
-    -I"$vendor/yas/include" -I"$vendor/bitsery/include" \
-    "$root/tests/cpp/yas_enum_sequences.cpp" -o "$scratch/yas_enum_sequences"
-mkdir "$scratch/out"
-"$scratch/yas_enum_sequences" "$scratch/out"
-
-if [ "${1:-}" = "--check" ]; then
-    diff -r --exclude=README.md "$scratch/out" "$data"
-else
-    mkdir -p "$data"
-    rm -f "$data"/*.hex
-    cp "$scratch/out"/*.hex "$data/"
-    echo "wrote $(ls "$scratch/out" | wc -l) files to $data"
-fi
+exec "$(dirname "$0")/generate.sh" yas_enum_sequences enum-sequences "$@"

@@ -60,7 +60,8 @@ repr_enum!(ReprI32, i32, -3);
 repr_enum!(ReprI64, i64, -4);
 repr_enum!(ReprIsize, isize, -5);
 
-// A repr enum with data is tagged, not written as its integer.
+// A repr enum with data is tagged, not written as its integer; its discriminants are
+// the tags.
 #[derive(Packed, Debug, PartialEq)]
 #[repr(u8)]
 enum ReprWithData {
@@ -101,9 +102,9 @@ fn main() {
     );
     check(&ReprI8::Zero, &[0]);
 
-    // Variant index, not discriminant.
-    check(&ReprWithData::B(3), &[1, 3, 0]);
-    check(&ReprWithData::A, &[0]);
+    // The discriminant is the tag.
+    check(&ReprWithData::B(3), &[9, 3, 0]);
+    check(&ReprWithData::A, &[5]);
 
     // The nested enum has no attributes: it takes YAS's enum form from its parent.
     check(&InYas { e: ReprI32::Other }, &[4, 0xFD, 0xFF, 0xFF, 0xFF]);

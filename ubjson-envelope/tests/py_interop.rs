@@ -7,9 +7,12 @@
 //! 2. The script encodes the same data with `ubjson.dumpb`; we decode those
 //!    files with our reader and compare with the corpus.
 //!
-//! Without `python3` or its `ubjson` module the test fails when the `CI`
-//! environment variable is set, and is skipped with a note otherwise. Install
-//! with `pip install py-ubjson`. `UBJSON_PYTHON` names another interpreter.
+//! It needs a Python 3 with the `ubjson` module: `tools/setup-py-ubjson.sh` makes one
+//! (a virtual environment in `target/py-ubjson`, which also works where the system
+//! Python refuses `pip install`, PEP 668), or Debian's `python3-ubjson` package
+//! provides it; `UBJSON_PYTHON` names another interpreter. Without one the test is
+//! skipped with a note, except under CI (`packed_fixtures::external`), where that is a
+//! failure.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -364,25 +367,37 @@ fn envelopes() -> Vec<(i64, Vec<u8>, Mode)> {
     out
 }
 
-/// The Python interpreter: `$UBJSON_PYTHON`, or `python3`.
-fn python() -> String {
-    std::env::var("UBJSON_PYTHON").unwrap_or_else(|_| "python3".to_owned())
+/// The interpreters tried, in order: `$UBJSON_PYTHON`, the virtual environment that
+/// `tools/setup-py-ubjson.sh` makes (`target/py-ubjson`), `python3` on the `PATH`, and
+/// the system's `/usr/bin/python3` (where Debian's `python3-ubjson` installs).
+fn candidates() -> Vec<String> {
+    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/py-ubjson/bin/python3");
+    let mut c: Vec<String> = std::env::var("UBJSON_PYTHON").into_iter().collect();
+    c.extend([
+        venv.display().to_string(),
+        "python3".to_owned(),
+        "/usr/bin/python3".to_owned(),
+    ]);
+    c
 }
 
-/// `Some(reason)` if python3 with the `ubjson` module cannot be run.
-fn python_missing() -> Option<String> {
-    match Command::new(python())
-        .args(["-c", "import ubjson; print(ubjson.__version__)"])
-        .output()
-    {
-        Err(e) => Some(format!("cannot run {}: {e}", python())),
-        Ok(out) if !out.status.success() => Some(format!(
-            "{} cannot import ubjson (pip install py-ubjson): {}",
-            python(),
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Ok(_) => None,
+/// The first interpreter of [`candidates`] that imports `ubjson`, or why none does.
+fn python() -> Result<String, String> {
+    let mut tried = Vec::new();
+    for py in candidates() {
+        match Command::new(&py)
+            .args(["-c", "import ubjson; print(ubjson.__version__)"])
+            .output()
+        {
+            Ok(out) if out.status.success() => return Ok(py),
+            Ok(_) => tried.push(format!("{py} (no ubjson module)")),
+            Err(e) => tried.push(format!("{py} ({e})")),
+        }
     }
+    Err(format!(
+        "no Python with py-ubjson: tried {}",
+        tried.join(", ")
+    ))
 }
 
 fn temp_dir() -> PathBuf {
@@ -402,13 +417,19 @@ fn read(dir: &Path, name: &str) -> Vec<u8> {
 
 #[test]
 fn py_ubjson_interop() {
-    if let Some(reason) = python_missing() {
-        if std::env::var_os("CI").is_some() {
-            panic!("py-ubjson interop cannot run with CI set: {reason}");
+    let python = match python() {
+        Ok(python) => python,
+        Err(reason) => {
+            let setup = "Run tools/setup-py-ubjson.sh (a virtual environment with py-ubjson \
+                         from PyPI), or install Debian's python3-ubjson.";
+            if let Err(failure) =
+                packed_fixtures::external::missing("py-ubjson interop", &reason, setup)
+            {
+                panic!("{failure}");
+            }
+            return;
         }
-        eprintln!("note: skipping py-ubjson interop test: {reason}");
-        return;
-    }
+    };
     let dir = temp_dir();
     let corpus = corpus();
     let envelopes = envelopes();
@@ -442,7 +463,7 @@ fn py_ubjson_interop() {
     std::fs::write(dir.join("manifest.json"), manifest).unwrap();
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_interop.py");
-    let out = Command::new(python())
+    let out = Command::new(&python)
         .arg(&script)
         .arg(&dir)
         .output()

@@ -79,6 +79,26 @@ impl Session for Bytes {
     }
 }
 
+/// A growable record's body that is a bit-packing session (a type both
+/// `#[packed(growable)]` and `#[packed(bitpack)]`: Bitsery's safe pattern, the session
+/// inside the record): opened as outside a session, read as Bitsery reads it
+/// ([`BitReader::in_record`]). The record itself is never inside a session
+/// (`read_record` refuses that first).
+///
+/// # Errors
+/// As [`Decode::decode`](crate::Decode::decode).
+#[inline]
+pub fn decode_record_session<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    match r.lend_unread() {
+        Some(input) => {
+            decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input)).in_record())
+        }
+        None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed).in_record()),
+    }
+}
+
 /// Reads a `T`'s fields through `bits` and closes the session.
 #[inline(always)]
 fn decode_in<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized, S: Source<'de>>(
@@ -384,6 +404,9 @@ pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     /// From a slice: what the sequences being decoded have promised, in bits (see
     /// [`Ledger::in_bits`]).
     ledger: Ledger,
+    /// The session is a growable record's body ([`decode_record_session`]): bits past
+    /// the record's end read as zeros, and its last byte's padding is not checked.
+    in_record: bool,
 }
 
 impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> {
@@ -399,7 +422,19 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             acc: 0,
             avail: 0,
             taken: 0,
+            in_record: false,
         }
+    }
+
+    /// The session of a growable record's body, as Bitsery reads one: the reader's
+    /// fields go on past the end of an older record's bits, reading zeros there (the
+    /// fields it lacks: 0, the range's minimum, `false`, `None`, empty), and the bits
+    /// after the reader's fields in the record's last byte may be a newer version's
+    /// fields, so they are not checked as padding.
+    #[inline(always)]
+    fn in_record(mut self) -> Self {
+        self.in_record = true;
+        self
     }
 
     /// Bits of the session read so far.
@@ -415,6 +450,14 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     /// [`DecodeError::InvalidPadding`].
     #[inline]
     pub(crate) fn finish(mut self) -> Result<(), DecodeError> {
+        if self.in_record {
+            // What is left of the record, read or not, is skipped when it closes.
+            if let Some(input) = self.source.lent() {
+                self.inner
+                    .borrow_bytes(self.pos().div_ceil(8).min(input.len()))?;
+            }
+            return Ok(());
+        }
         self.align_bits()?;
         if self.source.lent().is_some() {
             self.inner.borrow_bytes(self.pos() / 8)?;
@@ -481,8 +524,10 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
                     Err(e) => return Err(e),
                 },
             };
-            let Some(byte) = byte else {
-                return Err(self.exhausted(bits as usize));
+            let byte = match byte {
+                Some(byte) => byte,
+                None if self.in_record => 0,
+                None => return Err(self.exhausted(bits as usize)),
             };
             self.acc |= u64::from(byte) << self.avail;
             self.taken += 1;
@@ -524,16 +569,22 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
                 self.avail = 0;
                 Ok(Some(bytes))
             }
+            // Past a record's end: zeros, read bit by bit.
+            None if self.in_record => Ok(None),
             None => Err(self.exhausted(8 * n)),
         }
     }
 
     /// Checks, before anything is allocated or read, that the lent input holds `n`
-    /// more whole bytes (a stream is not checked: its bytes arrive or it ends).
+    /// more whole bytes (a stream is not checked: its bytes arrive or it ends). In a
+    /// record, whose end reads as zeros, `n` bytes claimed by a length are held to the
+    /// bits left instead, as [`remaining`](Reader::remaining) holds every claim, so
+    /// what is reserved stays in proportion to the input.
     #[inline]
     fn check_bytes_left(&mut self, n: usize) -> Result<(), DecodeError> {
         if let Some(input) = self.source.lent() {
-            if n.saturating_mul(8) > input.len() * 8 - self.pos() {
+            let need = if self.in_record { n } else { n.saturating_mul(8) };
+            if need > (input.len() * 8).saturating_sub(self.pos()) {
                 return Err(self.exhausted(n.saturating_mul(8)));
             }
         }
@@ -549,7 +600,11 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         n: usize,
         mut sink: impl FnMut(&[u8]),
     ) -> Result<(), DecodeError> {
-        self.check_bytes_left(n)?;
+        // In a record, bytes past its end are zeros: `n` is a fixed size or a length
+        // already held to the bits left.
+        if !self.in_record {
+            self.check_bytes_left(n)?;
+        }
         let mut left = n;
         while left > 0 {
             let k = left.min(7);
@@ -568,7 +623,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
             out.copy_from_slice(bytes);
             return Ok(());
         }
-        if self.source.lent().is_none() && self.avail == 0 {
+        if self.source.lent().is_none() && self.avail == 0 && !self.in_record {
             // A stream at a byte boundary: the inner reader's bytes are the session's.
             return match self.inner.read_into(out) {
                 Ok(()) => {
@@ -654,7 +709,9 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
     /// against it stay sound.
     #[inline(always)]
     fn remaining(&self) -> Option<usize> {
-        self.source.lent().map(|input| input.len() * 8 - self.pos())
+        self.source
+            .lent()
+            .map(|input| (input.len() * 8).saturating_sub(self.pos()))
     }
 
     #[inline(always)]

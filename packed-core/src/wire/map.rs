@@ -10,7 +10,7 @@
 use alloc::collections::{BTreeMap, BTreeSet};
 
 use super::seq::{claim, element, read_len, settle, write_len};
-use crate::explain::elements;
+use crate::explain::{elements, PathSeg};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a map's or set's length, then its `len` entries.
@@ -60,14 +60,20 @@ fn duplicate_key(offset: usize) -> DecodeError {
     DecodeError::DuplicateKey { offset }
 }
 
-/// `(key, value)` by reference, for maps.
+/// `(key, value)` by reference, for maps: the key, then the value, reported to
+/// `explain` as the entry's `key` and `value` (`[0].key`, `[0].value`).
 struct Pair<'a, K, V>(&'a K, &'a V);
 
 impl<K: Encode, V: Encode> Encode for Pair<'_, K, V> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        w.push_path(PathSeg::Field("key"));
         self.0.encode::<C, W>(w)?;
-        self.1.encode::<C, W>(w)
+        w.pop_path();
+        w.push_path(PathSeg::Field("value"));
+        self.1.encode::<C, W>(w)?;
+        w.pop_path();
+        Ok(())
     }
 }
 

@@ -14,6 +14,7 @@
 //! | `coded` | fields with `range`, `precision`, `bits`, `entropy` | just the bits their range or list needs |
 //! | `tuple` | tuples of up to 12 | the elements in order |
 //! | `enums` | derived enums | the variant's tag, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the layout's form |
+//! | `record` | growable records (`#[packed(growable)]`) | a 4-byte size in the layout's byte order, counting itself, then the record's fields |
 //!
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
@@ -23,6 +24,7 @@ pub(crate) mod coded;
 pub(crate) mod enums;
 mod map;
 mod prim;
+pub(crate) mod record;
 pub(crate) mod seq;
 mod string;
 mod tuple;

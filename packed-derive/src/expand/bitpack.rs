@@ -74,8 +74,14 @@ pub(super) fn decode_session(
         quote!(#READER: &mut #READER_TY,),
         quote!(Self),
     );
+    // A growable one's session is its record's body, read as Bitsery reads it.
+    let open = if cont.growable {
+        quote!(decode_bit_packed_record)
+    } else {
+        quote!(decode_bit_packed)
+    };
     let body = quote! {
-        #PACKED::__private::decode_bit_packed::<#CTX, Self, #READER_TY>(#READER)
+        #PACKED::__private::#open::<#CTX, Self, #READER_TY>(#READER)
     };
     let fields_impl = quote! {
         #[automatically_derived]

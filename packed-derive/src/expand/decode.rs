@@ -8,7 +8,7 @@ use super::emit::{
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
 use super::field::{self, in_style, nest, nest_group, parts, Part};
-use super::{bitpack, fast, repr};
+use super::{bitpack, fast, growable, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, TagWidth};
@@ -19,9 +19,10 @@ struct Shape {
     min_wire: TokenStream,
     /// The body of `decode`.
     decode: TokenStream,
-    /// The impl's other methods (structs: `decode_in_place`; fieldless enums:
-    /// `decode_contiguous`).
-    methods: TokenStream,
+    /// The body of `decode_in_place`, for structs.
+    in_place: Option<TokenStream>,
+    /// `decode_contiguous`, for fieldless enums.
+    contiguous: TokenStream,
 }
 
 pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
@@ -32,23 +33,43 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
     let Shape {
         min_wire,
         decode: body,
-        methods,
+        in_place,
+        contiguous,
     } = match &cont.data {
         Data::Struct(style, fields) => struct_shape(cont, *style, fields),
         Data::Tagged(tag, variants) => tagged_shape(cont, *tag, variants, &name),
         Data::Repr(repr, _) => repr_shape(repr, &name),
     };
+    // A bit-packed type's fields move to `BitUnpacked`, its body opens the session.
     let (body, bit_fields) = bitpack::decode_session(cont, body);
     let min_wire = bitpack::min_wire(cont, min_wire);
-    // A bit-packed type's fields are read in its session only: no `decode_in_place`
-    // of its own reading them outside.
-    let methods = if cont.bitpack {
+    // A growable record reads its size around the body (the session, for a bit-packed
+    // one); its elements are records too, so it keeps no contiguous form of its own.
+    let min_wire = growable::min_wire(cont, min_wire);
+    let body = growable::decode(cont, body);
+    let contiguous = if cont.growable {
         TokenStream::new()
     } else {
-        methods
+        contiguous
     };
     let fixed_size = fast::fixed_size(cont, &trait_path);
     let inline = fast::inline_attr(cont);
+    // A bit-packed type's fields are read in its session only: no `decode_in_place` of
+    // its own reading them outside.
+    let in_place = in_place.filter(|_| !cont.bitpack).map(|in_place| {
+        let in_place = growable::decode(cont, in_place);
+        let sig = emit::decode_fn(
+            "decode_in_place",
+            quote!(&mut self, #READER: &mut #READER_TY,),
+            quote!(()),
+        );
+        quote! {
+            #inline
+            #sig {
+                #in_place
+            }
+        }
+    });
     let decode = emit::decode_fn("decode", quote!(#READER: &mut #READER_TY,), quote!(Self));
     let decode_header = emit::decode_fn(
         "decode_header",
@@ -70,7 +91,9 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
                 #body
             }
 
-            #methods
+            #in_place
+
+            #contiguous
 
             #[inline]
             #decode_header {
@@ -146,31 +169,23 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
             quote!(#(#each)*)
         }
         Part::Scalars(is) => {
-            let (binds, read) = scalar_group(fields, &is);
+            let (binds, read) = scalar_group(cont, fields, &is);
             let ms = is.iter().map(|&i| &fields[i].member);
             quote!(#read #(self.#ms = #binds;)*)
         }
     });
-    let sig = emit::decode_fn(
-        "decode_in_place",
-        quote!(&mut self, #READER: &mut #READER_TY,),
-        quote!(()),
-    );
-    let inline = fast::inline_attr(cont);
     let in_place = quote! {
-        #inline
-        #sig {
-            #run_in_place
-            #PACKED::Reader::enter(#READER)?;
-            #(#steps)*
-            #PACKED::Reader::leave(#READER);
-            #PACKED::__private::Ok(())
-        }
+        #run_in_place
+        #PACKED::Reader::enter(#READER)?;
+        #(#steps)*
+        #PACKED::Reader::leave(#READER);
+        #PACKED::__private::Ok(())
     };
     Shape {
         min_wire: quote!(0usize #(+ #mins)*),
         decode,
-        methods: in_place,
+        in_place: Some(in_place),
+        contiguous: TokenStream::new(),
     }
 }
 
@@ -187,9 +202,9 @@ fn tagged_shape(
         .iter()
         .flat_map(|v| v.fields.iter())
         .map(field::length_check);
-    let arms = variants.iter().enumerate().map(|(i, v)| {
+    let arms = variants.iter().map(|v| {
         let vi = v.ident;
-        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
         let build = in_style(
             &quote!(Self::#vi),
             v.style,
@@ -198,6 +213,17 @@ fn tagged_shape(
         );
         quote!(#tag => #build,)
     });
+    // A tag no variant has: the `other` variant (whose record's unread rest is skipped),
+    // else an error.
+    let unknown = match variants.iter().find(|v| v.other) {
+        Some(other) => {
+            let other = other.ident;
+            quote!(Self::#other)
+        }
+        None => quote! {
+            return #PACKED::__private::Err(#PACKED::__private::unknown_variant(#TAG_OFFSET, #name, #PACKED::__private::tag_bits(#TAG)))
+        },
+    };
     let decode = quote! {
         #(#checks)*
         #PACKED::Reader::enter(#READER)?;
@@ -205,7 +231,7 @@ fn tagged_shape(
         let #TAG = #PACKED::__private::read_tag::<#inner, #tag_ty, #READER_TY>(#READER)?;
         let #VALUE = match #TAG {
             #(#arms)*
-            _ => return #PACKED::__private::Err(#PACKED::__private::unknown_variant(#TAG_OFFSET, #name, #PACKED::__private::tag_bits(#TAG))),
+            _ => #unknown,
         };
         #PACKED::Reader::leave(#READER);
         #PACKED::__private::Ok(#VALUE)
@@ -213,7 +239,8 @@ fn tagged_shape(
     Shape {
         min_wire: quote!(1usize),
         decode,
-        methods: TokenStream::new(),
+        in_place: None,
+        contiguous: TokenStream::new(),
     }
 }
 
@@ -245,7 +272,8 @@ fn repr_shape(repr: &Spanned<ReprInt>, name: &str) -> Shape {
     Shape {
         min_wire: quote!(1usize),
         decode,
-        methods: contiguous,
+        in_place: None,
+        contiguous,
     }
 }
 
@@ -271,19 +299,22 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
     quote_spanned!(reported_at(at)=> #callee::#method::<#ctx, #r_ty>(#place #r)?)
 }
 
-/// The expression that reads one field: through its type (or `with` module), or its
-/// bit coding.
+/// The expression that reads one field (where its growable record holds it): through
+/// its type (or `with` module), or its bit coding; or its value when it is not read.
 fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
+    let absent = growable::absent_value(f);
     let read = match (field::callee(f, decode_trait), f.bit_coding()) {
         (Some((_, at)), Some(coding)) => bitpack::read_coded(cont, f, coding, &field::ctx(f), at),
         (Some((callee, at)), None) => call(f, &callee, at, None),
-        (None, _) => return quote!(#PACKED::__private::Default::default()),
+        (None, _) => return absent,
     };
     let align = bitpack::align_read(f);
-    if align.is_empty() {
-        return read;
-    }
-    quote!({ #align #read })
+    let read = if align.is_empty() {
+        read
+    } else {
+        quote!({ #align #read })
+    };
+    growable::where_present(f, read, absent)
 }
 
 /// Reads one field into `self`: in place, reusing its allocations, where it is read
@@ -293,7 +324,12 @@ fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     match field::callee(f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
             let read = call(f, &callee, at, Some(m));
-            quote_spanned!(reported_at(at)=> #read;)
+            let absent = growable::absent_value(f);
+            growable::where_present(
+                f,
+                quote_spanned!(reported_at(at)=> #read;),
+                quote!(self.#m = #absent;),
+            )
         }
         _ => {
             let read = read_field(cont, f);
@@ -317,7 +353,7 @@ fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Tok
             let read = read_field(cont, &fields[*i]);
             quote!(let #b = #read;)
         }
-        Part::Scalars(is) => scalar_group(fields, is).1,
+        Part::Scalars(is) => scalar_group(cont, fields, is).1,
         Part::Bits(is) => bitpack::read_group(cont, fields, is),
     });
     let binds = (0..fields.len()).map(|i| binding(i).into_token_stream());
@@ -327,14 +363,18 @@ fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Tok
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
 /// tuple (nested past twelve fields).
-fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, TokenStream) {
+fn scalar_group(
+    cont: &Container<'_>,
+    fields: &[Field<'_>],
+    group: &[usize],
+) -> (Vec<syn::Ident>, TokenStream) {
     let inner = fields_ctx();
     let trait_path = Trait::Decode.path();
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
     let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
     let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
-    let read = quote! {
-        let #pattern = <#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?;
-    };
-    (binds, read)
+    let whole = quote!(<#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?);
+    let each = nest_group(fields, group, |f| read_field(cont, f));
+    let read = growable::group(&fields[group[0]], &tys, whole, each);
+    (binds, quote!(let #pattern = #read;))
 }

@@ -69,6 +69,8 @@ pub(crate) const COUNT: Name = Name("__n");
 pub(crate) const OUT: Name = Name("__out");
 /// The bits of a group of bit-coded fields, written or read as one.
 pub(crate) const BIT_GROUP: Name = Name("__bits");
+/// The growable record being read (`__rec: Record`), for the fields' presence.
+pub(crate) const RECORD: Name = Name("__rec");
 
 /// The binding of field `i` in patterns and in a struct read field by field.
 pub(crate) fn binding(i: usize) -> syn::Ident {
@@ -137,6 +139,8 @@ pub(crate) enum Trait {
     BitPacked,
     /// A `#[packed(bitpack)]` type's fields, read in a session.
     BitUnpacked,
+    /// The body of a growable record (`__private::RecordBody`).
+    RecordBody,
 }
 
 impl Trait {
@@ -149,6 +153,7 @@ impl Trait {
             Self::Kind => quote!(#PACKED::Kind),
             Self::BitPacked => quote!(#PACKED::__private::BitPacked),
             Self::BitUnpacked => quote!(#PACKED::__private::BitUnpacked<#DE>),
+            Self::RecordBody => quote!(#PACKED::__private::RecordBody),
         }
     }
 
@@ -163,7 +168,7 @@ impl Trait {
         let trait_path = self.path();
         let (_, ty_g, _) = generics.split_for_impl();
         let impl_generics = match self {
-            Self::Encode | Self::Kind | Self::BitPacked => generics.clone(),
+            Self::Encode | Self::Kind | Self::BitPacked | Self::RecordBody => generics.clone(),
             Self::Decode | Self::BitUnpacked => {
                 let mut g = generics.clone();
                 let bounds: Vec<syn::Lifetime> =

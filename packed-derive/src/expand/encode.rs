@@ -8,7 +8,7 @@ use super::emit::{
     WRITER_TY,
 };
 use super::field::{self, in_style, nest_group, parts, Part};
-use super::{bitpack, fast, repr};
+use super::{bitpack, fast, growable, repr};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, TagWidth};
@@ -23,7 +23,15 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         Data::Tagged(tag, variants) => (tagged_body(cont, *tag, variants), TokenStream::new()),
         Data::Repr(repr, _) => repr_methods(repr),
     };
+    // A bit-packed type's fields move to `BitPacked`, its body opens the session.
     let (body, bit_fields) = bitpack::encode_session(cont, body);
+    // A growable record writes its size around the body (the session, for a bit-packed
+    // one: the frame is outside, the bits inside), which moves to `RecordBody`; its
+    // elements are records too, so it keeps no contiguous form of its own.
+    let (body, methods, record_body) = match growable::encode(cont, &body) {
+        Some((framed, record_body)) => (framed, TokenStream::new(), record_body),
+        None => (body, methods, TokenStream::new()),
+    };
     let fixed_size = fast::fixed_size(cont, &trait_path);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
@@ -48,6 +56,8 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         }
 
         #bit_fields
+
+        #record_body
     }
 }
 
@@ -75,10 +85,10 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
 /// An enum: the variant's index as its tag, then the variant's fields.
 fn tagged_body(cont: &Container<'_>, tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
-    let arms = variants.iter().enumerate().map(|(i, v)| {
+    let arms = variants.iter().map(|v| {
         let vi = v.ident;
         let name = vi.to_string();
-        let tag = tag_ty.literal(i, reported_at(vi.span()));
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
         let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
         let pat = in_style(
             &quote!(Self::#vi),

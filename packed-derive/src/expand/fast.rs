@@ -12,8 +12,9 @@ use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
 /// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
-/// at least one written field): it gets `fixed_size` and codes itself through the run
-/// helpers, which take one run where `fixed_size` is not 0 and the fields otherwise.
+/// at least one written field, not growable: a record's size on the wire is whatever
+/// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
+/// which take one run where `fixed_size` is not 0 and the fields otherwise.
 ///
 /// A bit-packed struct has none: its size is in bits, and its fields are written
 /// inside a session, which takes no runs.
@@ -21,7 +22,7 @@ pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
-    if cont.bitpack {
+    if cont.bitpack || cont.growable {
         return None;
     }
     let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))

@@ -11,6 +11,7 @@
 //! - [`encode`], [`decode`], [`kind`]: one impl each
 //! - [`bitpack`]: a `#[packed(bitpack)]` type's session and its fields' bit codings,
 //!   which `encode` and `decode` hand those to
+//! - [`growable`]: the size around a growable record's body, and its fields' presence
 //! - [`fallback`]: the stub impls emitted beside attribute errors
 //!
 //! `encode` and `decode` do not import each other: what both need is in the modules
@@ -23,7 +24,9 @@ mod encode;
 mod fallback;
 mod fast;
 mod field;
+mod growable;
 mod kind;
+mod max_size;
 mod repr;
 
 use proc_macro2::TokenStream;
@@ -43,6 +46,25 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     match diag.check() {
         Ok(()) => generate(&model.expect("internal error: no model without an error")),
         Err(errors) => fallback::with_errors(&errors, input, &attrs),
+    }
+}
+
+/// Derives `MaxSize` for `input`: the same parse and checks as [`derive`], then the one
+/// impl, or, on mistakes, the errors alone (`#[derive(Packed)]` beside it reports them
+/// too, with its stub impls).
+pub(crate) fn derive_max_size(input: &syn::DeriveInput) -> TokenStream {
+    let diag = Diagnostics::new();
+    let attrs = attr::Container::from_ast(&diag, input);
+    let model = Container::from_ast(&diag, input, &attrs);
+    match diag.check() {
+        Ok(()) => {
+            let cont = model.expect("internal error: no model without an error");
+            let layout = &cont.layout;
+            let mut body = quote!(type #OWN_LAYOUT = #layout;);
+            body.extend(max_size::impl_max_size(&cont));
+            emit::wrap(&cont.krate, &body)
+        }
+        Err(errors) => errors.to_compile_error(),
     }
 }
 

@@ -30,23 +30,32 @@ pub(crate) fn conversions(cont: &Container<'_>) -> TokenStream {
     let ident = cont.ident;
     let wire = wire_type(repr);
     let repr = repr.value.at(repr.span);
-    let lookups = variants.iter().map(|v| {
+    let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
+    let lookups = names.iter().map(|v| {
         quote! {
             if #DISCRIMINANT == (#ident::#v as #repr as #wire) {
                 return #PACKED::__private::Some(#ident::#v);
             }
         }
     });
+    // A discriminant no variant has: the `other` variant, if there is one.
+    let unknown = match variants.iter().find(|v| v.other) {
+        Some(other) => {
+            let other = other.ident;
+            quote!(#PACKED::__private::Some(#ident::#other))
+        }
+        None => quote!(#PACKED::__private::None),
+    };
     quote! {
         #[inline(always)]
         fn #DISCRIMINANT_FN(#VALUE: &#ident) -> #wire {
-            match #VALUE { #(#ident::#variants => #ident::#variants as #repr as #wire,)* }
+            match #VALUE { #(#ident::#names => #ident::#names as #repr as #wire,)* }
         }
 
         #[inline(always)]
         fn #VARIANT_FN(#DISCRIMINANT: #wire) -> #PACKED::__private::Option<#ident> {
             #(#lookups)*
-            #PACKED::__private::None
+            #unknown
         }
     }
 }

@@ -1,0 +1,374 @@
+//! Streams and caller buffers: how many calls a message costs the sink and the source
+//! (`to_writer`: one `write`; `from_reader`: the source's buffered reads, never past the
+//! message), streams of messages that end cleanly or inside a message, and encoding into
+//! a `&mut [u8]` with its typed "buffer too small" error.
+
+use std::cell::Cell;
+use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
+
+use packed_core::{layout, DecodeError, EncodeError, Limits, Packed};
+
+/// A game-network message: fixed-size fields, a name, a list, an optional chat line.
+#[derive(Packed, Debug, Clone, PartialEq)]
+struct PlayerMove {
+    player: u32,
+    seq: u16,
+    name: String,
+    pos: [f32; 3],
+    yaw: i16,
+    items: Vec<u16>,
+    chat: Option<String>,
+}
+
+fn moves() -> Vec<PlayerMove> {
+    (0..5)
+        .map(|i| PlayerMove {
+            player: 7 + i,
+            seq: 42 * i as u16,
+            name: "ann".repeat(i as usize),
+            pos: [1.0, 2.0, i as f32],
+            yaw: -90,
+            items: (0..i as u16).collect(),
+            chat: (i % 2 == 0).then(|| "gg".to_owned()),
+        })
+        .collect()
+}
+
+/// A sink that counts `write` calls.
+#[derive(Default)]
+struct CountingSink {
+    bytes: Vec<u8>,
+    writes: usize,
+}
+
+impl Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writes += 1;
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// An unbuffered source that counts `read` calls (a file or socket).
+struct CountingSource<'a> {
+    data: Cursor<Vec<u8>>,
+    reads: &'a Cell<usize>,
+}
+
+impl Read for CountingSource<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reads.set(self.reads.get() + 1);
+        self.data.read(buf)
+    }
+}
+
+#[test]
+fn to_writer_makes_one_write_per_message() {
+    for m in moves() {
+        let mut sink = CountingSink::default();
+        let n = packed_core::to_writer(&m, &mut sink).unwrap();
+        assert_eq!(sink.writes, 1, "{m:?}");
+        assert_eq!(sink.bytes, packed_core::to_vec(&m).unwrap());
+        assert_eq!(n, sink.bytes.len());
+        // Under a layout with a header too: header and body in the one write.
+        let mut sink = CountingSink::default();
+        packed_core::with::<layout::Yas>()
+            .to_writer(&m, &mut sink)
+            .unwrap();
+        assert_eq!(sink.writes, 1);
+        assert_eq!(&sink.bytes[..7], b"yas0017");
+    }
+}
+
+#[test]
+fn to_writer_writes_nothing_for_a_value_it_cannot_encode() {
+    #[derive(Packed)]
+    struct Short {
+        ok: u32,
+        #[packed(len = "u8")]
+        long: Vec<u8>,
+    }
+    let mut sink = CountingSink::default();
+    let value = Short {
+        ok: 1,
+        long: vec![0; 300],
+    };
+    assert!(matches!(
+        packed_core::to_writer(&value, &mut sink),
+        Err(EncodeError::LengthTooLarge { len: 300, .. })
+    ));
+    assert_eq!((sink.writes, sink.bytes.len()), (0, 0));
+}
+
+#[test]
+fn to_writer_reports_the_sinks_error() {
+    struct Broken;
+    impl Write for Broken {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    assert_eq!(
+        packed_core::to_writer(&moves()[1], Broken),
+        Err(EncodeError::Io(io::ErrorKind::BrokenPipe))
+    );
+}
+
+/// Messages written one after another into a file-like source are read back through
+/// one `BufReader`: each `from_reader` takes exactly its message's bytes out of the
+/// buffer, so the source is read once per buffer-full, not once per field.
+#[test]
+fn from_reader_reads_the_source_in_buffer_fulls() {
+    let all = moves();
+    let mut stream = Vec::new();
+    for m in &all {
+        packed_core::to_writer(m, &mut stream).unwrap();
+    }
+    let reads = Cell::new(0);
+    let source = CountingSource {
+        data: Cursor::new(stream.clone()),
+        reads: &reads,
+    };
+    let mut buffered = BufReader::new(source);
+    for m in &all {
+        assert_eq!(
+            &packed_core::from_reader::<PlayerMove, _>(&mut buffered).unwrap(),
+            m
+        );
+    }
+    // The whole stream fits the buffer: one read.
+    assert_eq!(reads.get(), 1);
+    // A small buffer: the reads follow the bytes, not the fields.
+    reads.set(0);
+    let source = CountingSource {
+        data: Cursor::new(stream.clone()),
+        reads: &reads,
+    };
+    let mut small = BufReader::with_capacity(16, source);
+    for m in &all {
+        assert_eq!(
+            &packed_core::from_reader::<PlayerMove, _>(&mut small).unwrap(),
+            m
+        );
+    }
+    assert_eq!(reads.get(), stream.len().div_ceil(16));
+    assert!(small.fill_buf().unwrap().is_empty(), "every byte was taken");
+}
+
+/// `from_reader` never consumes past its message: what follows is still in the source.
+#[test]
+fn from_reader_leaves_the_next_message_in_the_source() {
+    let mut stream = packed_core::to_vec(&moves()[3]).unwrap();
+    stream.extend_from_slice(b"rest");
+    let mut source = BufReader::new(&stream[..]);
+    let m: PlayerMove = packed_core::from_reader(&mut source).unwrap();
+    assert_eq!(m, moves()[3]);
+    let mut rest = Vec::new();
+    source.read_to_end(&mut rest).unwrap();
+    assert_eq!(rest, b"rest");
+}
+
+/// A source interrupted by signals (`ErrorKind::Interrupted`) is read again, as
+/// `read_exact` would.
+#[test]
+fn from_reader_retries_interrupted_reads() {
+    struct Interrupting {
+        data: Cursor<Vec<u8>>,
+        next_fails: bool,
+    }
+    impl Read for Interrupting {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.next_fails = !self.next_fails;
+            if self.next_fails {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            let n = buf.len().min(3);
+            self.data.read(&mut buf[..n])
+        }
+    }
+    let m = &moves()[4];
+    let source = Interrupting {
+        data: Cursor::new(packed_core::to_vec(m).unwrap()),
+        next_fails: false,
+    };
+    let back: PlayerMove = packed_core::from_reader(BufReader::with_capacity(3, source)).unwrap();
+    assert_eq!(&back, m);
+}
+
+#[test]
+fn from_reader_reports_the_sources_error_with_its_offset() {
+    struct FailsAfter(Cursor<Vec<u8>>);
+    impl Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(io::ErrorKind::ConnectionReset.into()),
+                n => Ok(n),
+            }
+        }
+    }
+    let bytes = packed_core::to_vec(&moves()[2]).unwrap();
+    let source = FailsAfter(Cursor::new(bytes[..10].to_vec()));
+    assert_eq!(
+        packed_core::from_reader::<PlayerMove, _>(BufReader::new(source)),
+        Err(DecodeError::Io {
+            offset: 10,
+            kind: io::ErrorKind::ConnectionReset
+        })
+    );
+}
+
+/// A stream truncated inside an item reports where the item starts, what it needs and
+/// what was left, as a slice does.
+#[test]
+fn a_truncated_stream_reports_the_item_it_ended_in() {
+    let bytes = packed_core::to_vec(&moves()[2]).unwrap();
+    // 4 + 2 bytes of numbers, the name's length (6) at 6, its bytes from 7.
+    assert_eq!(bytes[6], 6);
+    for cut in 8..13 {
+        assert_eq!(
+            packed_core::from_reader::<PlayerMove, _>(&bytes[..cut]),
+            Err(DecodeError::UnexpectedEnd {
+                offset: 7,
+                needed: 6,
+                remaining: cut - 7
+            })
+        );
+    }
+    assert_eq!(
+        packed_core::from_reader::<PlayerMove, _>(&bytes[..2]),
+        packed_core::from_slice::<PlayerMove>(&bytes[..2])
+    );
+}
+
+#[test]
+fn messages_end_cleanly_at_the_end_of_input() {
+    let all = moves();
+    let mut stream = Vec::new();
+    let mut ends = vec![0];
+    for m in &all {
+        packed_core::to_writer(m, &mut stream).unwrap();
+        ends.push(stream.len());
+    }
+    let read: Vec<PlayerMove> = packed_core::messages(BufReader::new(&stream[..]))
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(read, all);
+    // Every cut: the messages before it, then an error if it is inside one, then the
+    // end; never a message that was not written.
+    for cut in 0..=stream.len() {
+        let mut it = packed_core::messages::<PlayerMove, _>(&stream[..cut]);
+        let whole = ends.iter().filter(|&&e| e > 0 && e <= cut).count();
+        for m in &all[..whole] {
+            assert_eq!(it.next().as_ref(), Some(&Ok(m.clone())), "cut {cut}");
+        }
+        if ends.contains(&cut) {
+            assert_eq!(it.offset(), cut);
+        } else {
+            let err = it.next().expect("an error").expect_err("a cut message");
+            assert!(
+                matches!(err, DecodeError::UnexpectedEnd { .. }),
+                "cut {cut}: {err:?}"
+            );
+            assert!(
+                err.offset() >= ends[whole] && err.offset() <= cut,
+                "{err:?}"
+            );
+        }
+        assert_eq!(it.next(), None, "cut {cut}");
+        assert_eq!(it.next(), None, "cut {cut}: ended for good");
+    }
+}
+
+/// A malformed message ends the stream with its error: the position after it is
+/// unknown, so nothing more is read.
+#[test]
+fn messages_stop_at_a_malformed_message() {
+    let mut stream = packed_core::to_vec(&true).unwrap();
+    stream.push(2); // not a bool
+    stream.extend(packed_core::to_vec(&false).unwrap());
+    let mut it = packed_core::messages::<bool, _>(&stream[..]);
+    assert_eq!(it.next(), Some(Ok(true)));
+    assert_eq!(
+        it.next(),
+        Some(Err(DecodeError::InvalidBool { offset: 1, byte: 2 }))
+    );
+    assert_eq!(it.next(), None);
+}
+
+/// Each message is a document of its own for the limits: a byte limit of one message's
+/// size reads any number of them, and refuses the one message that is larger.
+#[test]
+fn messages_count_limits_per_message() {
+    let lines = ["boot", "ready", "serve"];
+    let mut stream = Vec::new();
+    for l in lines {
+        packed_core::to_writer(&l, &mut stream).unwrap();
+    }
+    let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(6));
+    let read: Vec<String> = c.messages(&stream[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(read, lines);
+    let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(5));
+    let mut it = c.messages::<String, _>(&stream[..]);
+    assert_eq!(it.next(), Some(Ok("boot".to_owned())));
+    assert_eq!(
+        it.next(),
+        Some(Err(DecodeError::ByteLimitExceeded {
+            offset: 6,
+            limit: 5
+        }))
+    );
+    // Under YAS's layout every message carries its header.
+    let mut yas = Vec::new();
+    for l in lines {
+        packed_core::with::<layout::Yas>()
+            .to_writer(&l, &mut yas)
+            .unwrap();
+    }
+    let read: Vec<String> = packed_core::with::<layout::Yas>()
+        .messages(&yas[..])
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(read, lines);
+}
+
+#[test]
+fn to_slice_fills_the_callers_buffer() {
+    for m in moves() {
+        let expected = packed_core::to_vec(&m).unwrap();
+        // Exactly large enough, with guard bytes after it that must stay untouched.
+        let mut buf = vec![0xEE; expected.len() + 4];
+        let n = packed_core::to_slice(&m, &mut buf[..expected.len()]).unwrap();
+        assert_eq!(&buf[..n], expected);
+        assert_eq!(&buf[n..], [0xEE; 4]);
+        // One byte short: the exact size in the error, nothing past the buffer.
+        let mut buf = vec![0xEE; expected.len() + 3];
+        let short = expected.len() - 1;
+        assert_eq!(
+            packed_core::to_slice(&m, &mut buf[..short]),
+            Err(EncodeError::BufferTooSmall {
+                needed: expected.len(),
+                capacity: short
+            })
+        );
+        assert_eq!(&buf[short..], [0xEE; 4]);
+        assert_eq!(
+            packed_core::to_slice(&m, &mut []),
+            Err(EncodeError::BufferTooSmall {
+                needed: expected.len(),
+                capacity: 0
+            })
+        );
+    }
+    // Other errors are reported as they are.
+    let mut buf = [0u8; 4];
+    assert!(matches!(
+        packed_core::with::<layout::Bitsery>().to_slice(&vec![0u8; 1 << 30], &mut buf),
+        Err(EncodeError::LengthTooLarge { .. })
+    ));
+}

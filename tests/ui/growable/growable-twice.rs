@@ -1,0 +1,10 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+#[packed(growable)]
+#[packed(growable)]
+struct Record {
+    id: u32,
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use packed_core::Packed;
+
+#[derive(Packed)]
+#[packed(growable)]
+enum Event {
+    Start(u32),
+    #[packed(other)]
+    Unknown,
+    #[packed(other)]
+    Later,
+}
+
+fn main() {}
