@@ -1392,3 +1392,326 @@ fn length_claims_inside_a_session_are_checked_first() {
         Err(DecodeError::LengthExceedsInput { offset: 0, .. })
     ));
 }
+
+// ---------------------------------------------------------------------------------------
+// Growable and bit-packed together (FEATURES.md, shared decision 4)
+// ---------------------------------------------------------------------------------------
+
+/// golden-ext README, section A, "Bit packing": Bitsery's safe pattern,
+/// `growable_bitpacked_body`: `enableBitPacking` inside the Growable lambda, so the
+/// session pads to a byte before the size is taken, and the size counts the padded
+/// byte. Level 999 in 10 bits, two flag bits, 4 padding bits.
+#[derive(Packed, packed_core::MaxSize, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+struct GrowBits {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    a: bool,
+    b: bool,
+}
+
+/// The record, then a plain byte after it (`5a`).
+#[derive(Packed, Debug, PartialEq)]
+struct AfterGrowBits {
+    rec: GrowBits,
+    after: u8,
+}
+
+/// [`GrowBits`] with a field appended: a ranged integer of 20 bits.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+struct GrowBitsV2 {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    a: bool,
+    b: bool,
+    #[packed(range = "-5..=1000000")]
+    score: i32,
+}
+
+/// [`GrowBits`] with a bool appended: it fits the padding of version 1's last byte.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+struct GrowBitsV3 {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    a: bool,
+    b: bool,
+    c: bool,
+}
+
+#[test]
+fn growable_bitpacked_body() {
+    let v = AfterGrowBits {
+        rec: GrowBits {
+            level: 999,
+            a: true,
+            b: false,
+        },
+        after: 0x5A,
+    };
+    // The README's bytes (LE). The size is the only number wider than a byte: the BE
+    // bytes (worked out from the rule: the size in the configured byte order, the bits
+    // unchanged) differ only there.
+    assert_golden("growable_bitpacked_body", &v, &hex("06000000 e707 5a"));
+    let be = hex("00000006 e707 5a");
+    let c = packed_core::with::<layout::BitseryBig>();
+    assert_eq!(c.to_vec(&v).unwrap(), be);
+    assert_eq!(c.from_slice::<AfterGrowBits>(&be).unwrap(), v);
+    // A stream counts the body first (no size back-patch): the same bytes.
+    let mut streamed = Vec::new();
+    packed_core::to_writer(&v, &mut streamed).unwrap();
+    assert_eq!(streamed, hex("06000000 e707 5a"));
+    // The explanation: the size, then the bits and the session's padding.
+    let e = packed_core::explain(&v).unwrap();
+    assert_eq!(e.by_role().size, 4);
+    assert_eq!(e.by_role_bits().padding, 4);
+}
+
+/// The rule: the size frame is outside, the session inside, padded to a byte before
+/// the size is taken, so the size counts whole bytes: 4 + ceil(bits / 8).
+#[test]
+fn growable_bitpacked_size_counts_the_padded_session() {
+    for (score, bits) in [(-5, 32), (1_000_000, 32)] {
+        let v = GrowBitsV2 {
+            level: 1,
+            a: false,
+            b: true,
+            score,
+        };
+        // 10 + 1 + 1 + 20 bits = 32: 4 bytes, no padding.
+        let bytes = packed_core::to_vec(&v).unwrap();
+        assert_eq!(bytes.len(), 4 + bits / 8);
+        assert_eq!(bytes[..4], [8, 0, 0, 0]);
+        assert_eq!(packed_core::from_slice::<GrowBitsV2>(&bytes).unwrap(), v);
+    }
+    let v3 = GrowBitsV3 {
+        level: 1000,
+        a: true,
+        b: true,
+        c: true,
+    };
+    // 13 bits: 2 bytes, 3 of padding. 1000 = 0b11_1110_1000.
+    let bytes = packed_core::to_vec(&v3).unwrap();
+    assert_eq!(bytes, hex("06000000 e8 1f"));
+    assert_eq!(packed_core::from_slice::<GrowBitsV3>(&bytes).unwrap(), v3);
+    // MaxSize: the size and the fields' bound (2 + 1 + 1 bytes).
+    assert_eq!(packed_core::max_size::<GrowBits>(), 8);
+}
+
+/// Evolution, as Bitsery reads it: an older record's bits end in its last byte, which
+/// does not say where, so the fields it lacks read as zero bits (the range's minimum, a
+/// `false`); a newer record's bits after the reader's fields are skipped with the rest
+/// of the record, not checked as padding.
+#[test]
+fn growable_bitpacked_records_evolve() {
+    let old = AfterGrowBits {
+        rec: GrowBits {
+            level: 999,
+            a: true,
+            b: false,
+        },
+        after: 0x5A,
+    };
+    let old_bytes = packed_core::to_vec(&old.rec).unwrap();
+    // Version 2 reads version 1: `score` past the record's end is zero bits, -5.
+    assert_eq!(
+        packed_core::from_slice::<GrowBitsV2>(&old_bytes).unwrap(),
+        GrowBitsV2 {
+            level: 999,
+            a: true,
+            b: false,
+            score: -5,
+        }
+    );
+    // Version 3 reads version 1: `c` is a padding bit of version 1's last byte, zero.
+    assert!(!packed_core::from_slice::<GrowBitsV3>(&old_bytes).unwrap().c);
+    // Version 1 reads versions 2 and 3: their extra bits, past the reader's fields, are
+    // skipped, and a plain byte after the record is read where it is.
+    #[derive(Packed, Debug, PartialEq)]
+    struct After<T> {
+        rec: T,
+        after: u8,
+    }
+    for bytes in [
+        packed_core::to_vec(&After {
+            rec: GrowBitsV2 {
+                level: 999,
+                a: true,
+                b: false,
+                score: 1_000_000,
+            },
+            after: 0x5A,
+        })
+        .unwrap(),
+        packed_core::to_vec(&After {
+            rec: GrowBitsV3 {
+                level: 999,
+                a: true,
+                b: false,
+                c: true,
+            },
+            after: 0x5A,
+        })
+        .unwrap(),
+    ] {
+        assert_eq!(
+            packed_core::from_slice::<AfterGrowBits>(&bytes).unwrap(),
+            old,
+            "{bytes:02x?}"
+        );
+        assert_eq!(
+            packed_core::from_reader::<AfterGrowBits, _>(&bytes[..]).unwrap(),
+            old,
+            "{bytes:02x?}"
+        );
+    }
+    // A sequence of older records read by version 2: each element's zeros stop at its
+    // own end.
+    let seq = vec![
+        GrowBits {
+            level: 7,
+            a: true,
+            b: true,
+        };
+        3
+    ];
+    let bytes = packed_core::to_vec(&seq).unwrap();
+    for reader in [
+        packed_core::from_slice::<Vec<GrowBitsV2>>(&bytes).unwrap(),
+        packed_core::from_reader::<Vec<GrowBitsV2>, _>(&bytes[..]).unwrap(),
+    ] {
+        assert_eq!(reader.len(), 3);
+        assert!(reader
+            .iter()
+            .all(|r| (r.level, r.a, r.b, r.score) == (7, true, true, -5)));
+    }
+}
+
+/// Hostile sizes keep their errors; a growable record inside a session (a field of a
+/// bit-packed type) is a typed error both ways, never bytes written over bits.
+#[test]
+fn growable_bitpacked_hostile_input_and_misuse() {
+    // A size past the input, and one below 4.
+    assert!(matches!(
+        packed_core::from_slice::<GrowBits>(&hex("07000000 e707")),
+        Err(DecodeError::RecordSizeTooLarge { offset: 0, .. })
+    ));
+    assert!(matches!(
+        packed_core::from_slice::<GrowBits>(&hex("03000000")),
+        Err(DecodeError::RecordSizeTooSmall { offset: 0, size: 3 })
+    ));
+    // A code past the range inside the record: 1023 > 1000.
+    assert!(matches!(
+        packed_core::from_slice::<GrowBits>(&hex("06000000 ff03")),
+        Err(DecodeError::ValueOutOfRange { bit_offset: 32, .. })
+    ));
+
+    /// A growable record inside a session.
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable)]
+    struct Inner {
+        x: u8,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Outer {
+        flag: bool,
+        inner: Inner,
+    }
+    let v = Outer {
+        flag: true,
+        inner: Inner { x: 1 },
+    };
+    assert!(matches!(
+        packed_core::to_vec(&v),
+        Err(packed_core::EncodeError::RecordInBitPacking { type_name }) if type_name.ends_with("Inner")
+    ));
+    let mut sink = Vec::new();
+    assert!(matches!(
+        packed_core::to_writer(&v, &mut sink),
+        Err(packed_core::EncodeError::RecordInBitPacking { .. })
+    ));
+    assert!(matches!(
+        packed_core::from_slice::<Outer>(&hex("01 05000000 01")),
+        Err(DecodeError::RecordInBitPacking { bit_offset: 1, .. })
+    ));
+}
+
+/// `MaxSize` of a bit-packed type: its fields' bounds (no field's bits exceed 8 per byte
+/// of its bound, and padding only rounds up to a byte), and an `entropy` field's index
+/// bytes, once per value or element.
+#[test]
+fn max_size_of_bit_packed_types() {
+    #[derive(Packed, packed_core::MaxSize)]
+    #[packed(bitpack)]
+    struct Bounded {
+        flag: bool,
+        #[packed(entropy = [80, 443])]
+        port: u16,
+        #[packed(entropy = [1, 2, 3], align_before_data = false)]
+        codes: [u8; 3],
+        #[packed(align, range = "0..=7")]
+        small: u32,
+        maybe: Option<u8>,
+    }
+    // 1 + (2 + 1) + (3 + 3 * 1) + 4 + 2.
+    assert_eq!(packed_core::max_size::<Bounded>(), 16);
+    let worst = Bounded {
+        flag: true,
+        port: 65535,
+        codes: [200; 3],
+        small: 7,
+        maybe: Some(255),
+    };
+    assert!(packed_core::to_vec(&worst).unwrap().len() <= 16);
+}
+
+/// Every layout key still applies inside a session: YAS's 8-byte lengths and
+/// LEB128/zigzag integers go out as their bytes at any bit offset, and a number wider
+/// than a byte takes the layout's byte order only at a byte boundary.
+#[test]
+fn layouts_apply_inside_a_session() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Mixed {
+        flag: bool,
+        s: String,
+        n: i32,
+        #[packed(align)]
+        m: u16,
+    }
+    let v = Mixed {
+        flag: true,
+        s: "yas".into(),
+        n: -300,
+        m: 0x1234,
+    };
+    let expect = |len: &[u8], n: &[u8], m: &[u8]| {
+        let mut b = reference::Bits::default();
+        b.bit(true);
+        b.bytes(len);
+        b.bytes(b"yas");
+        b.bytes(n);
+        b.align();
+        b.bytes(m);
+        b.finish()
+    };
+    // YAS without a header: an 8-byte length, a 4-byte integer, little-endian.
+    let c = packed_core::with::<layout::YasNoHeader>();
+    let yas = expect(&3u64.to_le_bytes(), &(-300i32).to_le_bytes(), &[0x34, 0x12]);
+    assert_eq!(c.to_vec(&v).unwrap(), yas);
+    assert_eq!(c.from_slice::<Mixed>(&yas).unwrap(), v);
+    // varint: a LEB128 length, the integers LEB128, zigzag where signed (-300 as 599 =
+    // d7 04; 0x1234 = b4 24).
+    let c = packed_core::with::<layout::Varint>();
+    let varint = expect(&[3], &[0xD7, 0x04], &[0xB4, 0x24]);
+    assert_eq!(c.to_vec(&v).unwrap(), varint);
+    assert_eq!(c.from_slice::<Mixed>(&varint).unwrap(), v);
+    // Bitsery big-endian: the unaligned integer's bits little-endian, the aligned one
+    // big-endian.
+    let c = packed_core::with::<layout::BitseryBig>();
+    let big = expect(&[3], &(-300i32).to_le_bytes(), &[0x12, 0x34]);
+    assert_eq!(c.to_vec(&v).unwrap(), big);
+    assert_eq!(c.from_slice::<Mixed>(&big).unwrap(), v);
+}

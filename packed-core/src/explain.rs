@@ -655,15 +655,17 @@ impl Recorder {
         true
     }
 
-    /// Drops what was written past `len`.
+    /// Drops what was written past byte `len` (a record's end: outside any session).
     fn truncate(&mut self, len: usize) {
         if self.bytes.len() <= len {
             return;
         }
         self.bytes.truncate(len);
-        self.spans.retain(|s| s.offset < len);
+        self.bit_len = 8 * len;
+        self.spans.retain(|s| s.bit_offset < 8 * len);
         if let Some(last) = self.spans.last_mut() {
-            last.len = last.len.min(len - last.offset);
+            last.bit_len = last.bit_len.min(8 * len - last.bit_offset);
+            last.len = (last.bit_offset + last.bit_len).div_ceil(8) - last.offset;
         }
     }
 

@@ -241,6 +241,19 @@
 //!   do not fit the field's type.
 //! - `int = "varint"` is Bitsery's `ext::CompactValue`: one-byte integers raw, wider
 //!   ones zigzag (signed) and LEB128, inside a session too.
+//! - `#[packed(growable, bitpack)]` is Bitsery's safe pattern (`enableBitPacking`
+//!   inside `ext::Growable`): the 4-byte size outside, the session inside, padded to a
+//!   byte before the size is taken, so the size counts whole bytes. An older record's
+//!   last byte does not say where its bits end, so a newer reader reads the fields it
+//!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`; no
+//!   `default`), and an older reader skips a newer record's extra bits with the rest of
+//!   the record (they are not padding). A growable record *inside* a session (a field of
+//!   a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
+//!   [`DecodeError::RecordInBitPacking`]: its size counts bytes, which bits do not fill
+//!   (Bitsery writes the size over the bits before it).
+//! - [`MaxSize`]: a bit-packed type's bound is its fields' (no field takes more than 8
+//!   bits per byte of its bound, and padding only rounds up to a byte), plus an
+//!   `entropy` field's index bytes.
 //!
 //! Decoding reads from the slice without copying it: a `&str` at a byte boundary is
 //! borrowed; between boundaries its bytes are not in the input as they are, so a

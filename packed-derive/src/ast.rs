@@ -634,10 +634,7 @@ impl<'a> Container<'a> {
                 if let Some(tag) = &attrs.tag {
                     diag.error(&tag.key, "`tag` is only allowed on enums");
                 }
-                Data::Struct(
-                    style(&s.fields),
-                    fields(diag, &s.fields, growable, bitpack),
-                )
+                Data::Struct(style(&s.fields), fields(diag, &s.fields, growable, bitpack))
             }
             syn::Data::Enum(e) => {
                 if e.variants.is_empty() {

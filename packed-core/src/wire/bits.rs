@@ -92,9 +92,7 @@ pub fn decode_record_session<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + 
     r: &mut R,
 ) -> Result<T, DecodeError> {
     match r.lend_unread() {
-        Some(input) => {
-            decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input)).in_record())
-        }
+        Some(input) => decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input)).in_record()),
         None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed).in_record()),
     }
 }
@@ -583,7 +581,11 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     #[inline]
     fn check_bytes_left(&mut self, n: usize) -> Result<(), DecodeError> {
         if let Some(input) = self.source.lent() {
-            let need = if self.in_record { n } else { n.saturating_mul(8) };
+            let need = if self.in_record {
+                n
+            } else {
+                n.saturating_mul(8)
+            };
             if need > (input.len() * 8).saturating_sub(self.pos()) {
                 return Err(self.exhausted(n.saturating_mul(8)));
             }

@@ -28,9 +28,9 @@
 //! instead, so the message is never held in memory.
 
 use crate::explain::{framed, Role};
-use crate::wire::bits::in_session;
 use crate::layout::Layout;
 use crate::num::Endian;
+use crate::wire::bits::in_session;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, SizeCounter, Writer};
 
 /// The bytes of a record's size.

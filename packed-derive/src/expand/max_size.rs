@@ -95,7 +95,9 @@ fn with_entropy_index(f: &Field<'_>, values: &EntropyValues, max: Option<usize>)
             let n = &a.len;
             quote!(#PACKED::__private::max_times(#n, #index_bytes))
         }
-        (EntropyValues::Ints(_), _, Some(max)) => quote!(#PACKED::__private::max_times(#max, #index_bytes)),
+        (EntropyValues::Ints(_), _, Some(max)) => {
+            quote!(#PACKED::__private::max_times(#max, #index_bytes))
+        }
         _ => quote!(#index_bytes),
     };
     quote!(#PACKED::__private::max_sum(&[#bound, #indices]))
