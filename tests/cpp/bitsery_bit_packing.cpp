@@ -25,7 +25,9 @@
 // equal to the little-endian one, and the value read equal to the value written except
 // for quantised floats. A failure aborts the program.
 //
-// Usage: bitsery_bit_packing --seed N --cases N
+// Usage: bitsery_bit_packing [--seed N] [--cases N] OUT_DIR, which writes
+// OUT_DIR/cases.tsv (by default with the committed file's seed and count);
+// `generate.sh` runs it.
 
 #include <bitsery/adapter/buffer.h>
 #include <bitsery/bitsery.h>
@@ -822,20 +824,25 @@ static const Shape kShapes[] = {
 
 int main(int argc, char** argv)
 {
-  uint64_t seed = 0, cases = 0;
-  bool have_seed = false, have_cases = false;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  // The committed file's seed and number of random cases per shape.
+  uint64_t seed = 20250601, cases = 100;
+  const char* out_dir = nullptr;
+  for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--seed") {
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-      have_seed = true;
-    } else if (a == "--cases") {
-      cases = std::strtoull(argv[i + 1], nullptr, 10);
-      have_cases = true;
-    }
+    if (a == "--seed" && i + 1 < argc)
+      seed = std::strtoull(argv[++i], nullptr, 10);
+    else if (a == "--cases" && i + 1 < argc)
+      cases = std::strtoull(argv[++i], nullptr, 10);
+    else if (!out_dir && a.rfind("--", 0) != 0)
+      out_dir = argv[i];
+    else
+      die("usage", "bitsery_bit_packing [--seed N] [--cases N] OUT_DIR");
   }
-  if (!have_seed || !have_cases)
-    die("usage", "bitsery_bit_packing --seed N --cases N");
+  if (!out_dir)
+    die("usage", "bitsery_bit_packing [--seed N] [--cases N] OUT_DIR");
+  const std::string path = std::string(out_dir) + "/cases.tsv";
+  if (!std::freopen(path.c_str(), "w", stdout))
+    die("cannot write", path);
   fixed_cases();
   for (const Shape& s : kShapes) {
     Rng r{ seed };

@@ -7,26 +7,6 @@
 #                                              fail if it differs from testdata/
 #
 # The headers are read from $VENDOR, by default ../shared/vendor beside the checkout
-# (the unmodified include/ tree of Bitsery v5.2.4).
+# (the unmodified include/ tree of Bitsery v5.2.4); generate.sh does it.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-vendor="${VENDOR:-$root/../shared/vendor}"
-data="$root/testdata/bit-packing"
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
-# The seed and the number of random cases per shape of the committed file.
-seed=20250601
-cases=100
-
-${CXX:-g++} -std=c++17 -O2 -Wall -Wextra -Werror \
-    -I"$vendor/bitsery/include" \
-    "$root/tests/cpp/bitsery_bit_packing.cpp" -o "$scratch/bitsery_bit_packing"
-"$scratch/bitsery_bit_packing" --seed "$seed" --cases "$cases" > "$scratch/cases.tsv"
-
-if [ "${1:-}" = "--check" ]; then
-    diff -q "$scratch/cases.tsv" "$data/cases.tsv"
-else
-    mkdir -p "$data"
-    cp "$scratch/cases.tsv" "$data/cases.tsv"
-    echo "wrote $(wc -l < "$data/cases.tsv") cases to $data/cases.tsv"
-fi
+exec "$(dirname "$0")/generate.sh" bitsery_bit_packing bit-packing "$@"
