@@ -1607,6 +1607,41 @@ fn growable_bitpacked_hostile_input_and_misuse() {
         Err(DecodeError::ValueOutOfRange { bit_offset: 32, .. })
     ));
 
+    // A record whose body claims 16,383 elements and ends there: from a slice the claim
+    // exceeds the bits left; from a stream, which does not know its length, the
+    // elements past the record's end read as zero bits only up to the bound, then it is
+    // an error, never 16,383 elements of zeros.
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable, bitpack)]
+    struct Claims {
+        items: Vec<[u8; 4]>,
+    }
+    let claim = hex("06000000 bfff");
+    assert!(matches!(
+        packed_core::from_slice::<Claims>(&claim),
+        Err(DecodeError::LengthExceedsInput { .. })
+    ));
+    assert!(matches!(
+        packed_core::from_reader::<Claims, _>(&claim[..]),
+        Err(DecodeError::UnexpectedEndOfBits { .. })
+    ));
+    // Within the bound, an older record's missing elements are zeros: 2 claimed, none
+    // there.
+    let short = hex("05000000 02");
+    for back in [
+        packed_core::from_slice::<Claims>(&short),
+        packed_core::from_reader::<Claims, _>(&short[..]),
+    ] {
+        assert!(
+            back.is_err()
+                || back
+                    == Ok(Claims {
+                        items: vec![[0; 4]; 2]
+                    }),
+            "{back:?}"
+        );
+    }
+
     /// A growable record inside a session.
     #[derive(Packed, Debug, PartialEq)]
     #[packed(growable)]

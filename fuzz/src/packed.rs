@@ -8,7 +8,8 @@
 //! under the chosen layout with `from_slice_as::<L>`; [`OWN_TYPE`] is a family of eight types
 //! with attributes of their own, decoded with `from_slice` (the low bits pick one).
 //! [`GROWABLE_TYPE`] is two versions of a growable record (`#[packed(growable)]`), read
-//! both ways; [`BITS_TYPE`] and [`BIT_FLOATS_TYPE`] are bit-packed (`#[packed(bitpack)]`).
+//! both ways; [`BITS_TYPE`] and [`BIT_FLOATS_TYPE`] are bit-packed (`#[packed(bitpack)]`);
+//! [`GROWABLE_BITS_TYPE`] is two versions of a record that is both, read both ways.
 //!
 //! [`check`] never returns `Err` for bad input, only when an invariant breaks; a panic
 //! anywhere is a bug too. Invariants:
@@ -71,8 +72,11 @@ pub const GROWABLE_TYPE: usize = 20;
 pub const BITS_TYPE: usize = 21;
 /// [`BitFloats`].
 pub const BIT_FLOATS_TYPE: usize = 22;
+/// The two versions of a growable bit-packed record ([`GrowBitsNew`] and
+/// [`GrowBitsOld`]).
+pub const GROWABLE_BITS_TYPE: usize = 23;
 /// Number of type indices.
-pub const TYPES: usize = 23;
+pub const TYPES: usize = 24;
 
 /// Type indices of the golden fixtures, for seeding.
 pub mod ty {
@@ -497,6 +501,43 @@ pub struct BitFloats {
     z: bool,
 }
 
+// Two versions of a growable bit-packed record (type index `GROWABLE_BITS_TYPE`): its
+// session inside its record.
+
+/// Version 2: `score` and `extra` appended.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+pub struct GrowBitsNew {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    flag: bool,
+    name: String,
+    #[packed(range = "-5..=1000000")]
+    score: i32,
+    extra: Option<u8>,
+}
+
+/// Version 1 of [`GrowBitsNew`].
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+pub struct GrowBitsOld {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    flag: bool,
+    name: String,
+}
+
+impl GrowBitsNew {
+    /// What version 1 reads of this value's bytes.
+    fn as_old(&self) -> GrowBitsOld {
+        GrowBitsOld {
+            level: self.level,
+            flag: self.flag,
+            name: self.name.clone(),
+        }
+    }
+}
+
 // Two versions of a growable record (type index `GROWABLE_TYPE`).
 
 /// A nested record, version 2: `b` added.
@@ -779,6 +820,8 @@ sample! {
         more: vec![5, 6],
     };
     GrowOld => GrowNew::sample().as_old();
+    GrowBitsNew => GrowBitsNew { level: 999, flag: true, name: "bits".into(), score: -5, extra: Some(7) };
+    GrowBitsOld => GrowBitsNew::sample().as_old();
     Bits => Bits {
         flag: true,
         r: -100,
@@ -1086,21 +1129,43 @@ fn free<T: Target>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<b
     }
 }
 
-/// The two versions of the growable record under layout `layout`: each decodes and
-/// round-trips on its own, and whatever version 2 decodes, version 1 decodes too, to
-/// the fields it knows (its tails skipped, unknown tags its `other` variant).
-fn growable(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
-    let new = free_owned::<GrowNew>(body, layout, roundtrip)?;
-    free_owned::<GrowOld>(body, layout, roundtrip)?;
+/// A newer version of a record whose older version is `Old`.
+trait Evolves: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample {
+    /// The older version.
+    type Old: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample;
+    /// What the older version reads of this value's bytes.
+    fn as_old(&self) -> Self::Old;
+}
+
+impl Evolves for GrowNew {
+    type Old = GrowOld;
+    fn as_old(&self) -> GrowOld {
+        GrowNew::as_old(self)
+    }
+}
+
+impl Evolves for GrowBitsNew {
+    type Old = GrowBitsOld;
+    fn as_old(&self) -> GrowBitsOld {
+        GrowBitsNew::as_old(self)
+    }
+}
+
+/// Both versions of a record, each read as itself; where the newer one decodes, the
+/// older one must decode to the fields it knows (a growable record's unknown tail is
+/// skipped; a bit-packed one's newer bits after the older fields are not padding).
+fn versions<N: Evolves>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
+    let new = free_owned::<N>(body, layout, roundtrip)?;
+    free_owned::<N::Old>(body, layout, roundtrip)?;
     let (as_new, as_old) = match layout {
-        0 => both::<Bitsery>(body),
-        1 => both::<BitseryBig>(body),
-        2 => both::<Yas>(body),
-        3 => both::<YasNoHeader>(body),
-        4 => both::<YasBig>(body),
-        5 => both::<YasCompacted>(body),
-        6 => both::<YasCompactedBig>(body),
-        _ => both::<Varint>(body),
+        0 => both::<Bitsery, N>(body),
+        1 => both::<BitseryBig, N>(body),
+        2 => both::<Yas, N>(body),
+        3 => both::<YasNoHeader, N>(body),
+        4 => both::<YasBig, N>(body),
+        5 => both::<YasCompacted, N>(body),
+        6 => both::<YasCompactedBig, N>(body),
+        _ => both::<Varint, N>(body),
     };
     if let Ok(v) = &as_new {
         if as_old.as_ref() != Ok(&v.as_old()) {
@@ -1113,11 +1178,14 @@ fn growable(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, St
     Ok(new)
 }
 
-/// `body` as both versions of the growable record under `L`.
-fn both<L: Layout>(body: &[u8]) -> (Result<GrowNew, DecodeError>, Result<GrowOld, DecodeError>) {
+/// `body` as both versions of a record under `L`.
+#[allow(clippy::type_complexity)]
+fn both<L: Layout, N: Evolves>(
+    body: &[u8],
+) -> (Result<N, DecodeError>, Result<N::Old, DecodeError>) {
     (
-        packed_core::from_slice_as::<L, GrowNew>(body),
-        packed_core::from_slice_as::<L, GrowOld>(body),
+        packed_core::from_slice_as::<L, N>(body),
+        packed_core::from_slice_as::<L, N::Old>(body),
     )
 }
 
@@ -1146,7 +1214,7 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
     let r = Roundtrip {
         on: roundtrip && t != BIT_FLOATS_TYPE,
         fixed_fields: t != 15 && t != BITS_TYPE,
-        evolves: t == GROWABLE_TYPE,
+        evolves: t == GROWABLE_TYPE || t == GROWABLE_BITS_TYPE,
     };
     match t {
         0 => free_owned::<Document>(body, l, r),
@@ -1168,9 +1236,10 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         16 => free_owned::<Containers>(body, l, r),
         17 => free_owned::<Enums>(body, l, r),
         19 => free_owned::<ImageRec>(body, l, r),
-        GROWABLE_TYPE => growable(body, l, r),
+        GROWABLE_TYPE => versions::<GrowNew>(body, l, r),
         BITS_TYPE => free_owned::<Bits>(body, l, r),
         BIT_FLOATS_TYPE => free_owned::<BitFloats>(body, l, r),
+        GROWABLE_BITS_TYPE => versions::<GrowBitsNew>(body, l, r),
         _ => match l {
             0 => own::<OwnYas>(body, r),
             1 => own::<OwnVarint>(body, r),
@@ -1265,6 +1334,7 @@ pub fn samples() -> Vec<Vec<u8>> {
                 GROWABLE_TYPE => encode_free(&GrowNew::sample(), l),
                 BITS_TYPE => encode_free(&Bits::sample(), l),
                 BIT_FLOATS_TYPE => encode_free(&BitFloats::sample(), l),
+                GROWABLE_BITS_TYPE => encode_free(&GrowBitsNew::sample(), l),
                 _ => match l {
                     0 => packed_core::to_vec(&OwnYas::sample()),
                     1 => packed_core::to_vec(&OwnVarint::sample()),

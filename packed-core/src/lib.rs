@@ -245,8 +245,9 @@
 //!   inside `ext::Growable`): the 4-byte size outside, the session inside, padded to a
 //!   byte before the size is taken, so the size counts whole bytes. An older record's
 //!   last byte does not say where its bits end, so a newer reader reads the fields it
-//!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`; no
-//!   `default`), and an older reader skips a newer record's extra bits with the rest of
+//!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`, empty;
+//!   no `default`; up to 512 bytes of them, and no bytes a length claims), and an older
+//!   reader skips a newer record's extra bits with the rest of
 //!   the record (they are not padding). A growable record *inside* a session (a field of
 //!   a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
 //!   [`DecodeError::RecordInBitPacking`]: its size counts bytes, which bits do not fill

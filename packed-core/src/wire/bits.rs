@@ -405,7 +405,19 @@ pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     /// The session is a growable record's body ([`decode_record_session`]): bits past
     /// the record's end read as zeros, and its last byte's padding is not checked.
     in_record: bool,
+    /// In a record: how many more zero bits may be read past its end
+    /// ([`RECORD_ZERO_BITS`]).
+    zero_bits_left: usize,
+    /// Zero bytes taken into `acc` past a record's end: not the input's, so offsets
+    /// stop where the input does.
+    zeros: usize,
 }
+
+/// The zero bits a growable bit-packed record may be read past its end: the fields an
+/// older record lacks, up to 512 bytes of them. A bound, so that hostile input (a
+/// record whose fields claim many elements, each read past its end from a stream, which
+/// does not know its length) costs time and memory in proportion to its bytes.
+pub const RECORD_ZERO_BITS: usize = 4096;
 
 impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> {
     /// Opens a session on `inner`, which is at a byte boundary, reading from `source`.
@@ -421,6 +433,8 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             avail: 0,
             taken: 0,
             in_record: false,
+            zero_bits_left: 0,
+            zeros: 0,
         }
     }
 
@@ -432,6 +446,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     #[inline(always)]
     fn in_record(mut self) -> Self {
         self.in_record = true;
+        self.zero_bits_left = RECORD_ZERO_BITS;
         self
     }
 
@@ -524,7 +539,11 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             };
             let byte = match byte {
                 Some(byte) => byte,
-                None if self.in_record => 0,
+                None if self.in_record && self.zero_bits_left >= 8 => {
+                    self.zero_bits_left -= 8;
+                    self.zeros += 1;
+                    0
+                }
                 None => return Err(self.exhausted(bits as usize)),
             };
             self.acc |= u64::from(byte) << self.avail;
@@ -574,23 +593,30 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     }
 
     /// Checks, before anything is allocated or read, that the lent input holds `n`
-    /// more whole bytes (a stream is not checked: its bytes arrive or it ends). In a
-    /// record, whose end reads as zeros, `n` bytes claimed by a length are held to the
-    /// bits left instead, as [`remaining`](Reader::remaining) holds every claim, so
-    /// what is reserved stays in proportion to the input.
+    /// more whole bytes (a stream is not checked: its bytes arrive or it ends).
     #[inline]
     fn check_bytes_left(&mut self, n: usize) -> Result<(), DecodeError> {
         if let Some(input) = self.source.lent() {
-            let need = if self.in_record {
-                n
-            } else {
-                n.saturating_mul(8)
-            };
-            if need > (input.len() * 8).saturating_sub(self.pos()) {
+            if n.saturating_mul(8) > (input.len() * 8).saturating_sub(self.pos()) {
                 return Err(self.exhausted(n.saturating_mul(8)));
             }
         }
         Ok(())
+    }
+
+    /// `read` with a record's zeros past its end turned off: for bytes a length claims
+    /// (a string's, a byte vector's), which an older record's missing field never has
+    /// (its length reads as 0), so a claim past the end is an error, as outside a
+    /// record, never a run of zeros as long as the claim.
+    #[inline(always)]
+    fn claimed<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let in_record = core::mem::replace(&mut self.in_record, false);
+        let r = read(self);
+        self.in_record = in_record;
+        r
     }
 
     /// Hands the next `n` whole bytes between byte boundaries to `sink`, up to 7 at a
@@ -602,8 +628,8 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         n: usize,
         mut sink: impl FnMut(&[u8]),
     ) -> Result<(), DecodeError> {
-        // In a record, bytes past its end are zeros: `n` is a fixed size or a length
-        // already held to the bits left.
+        // In a record, bytes past its end are zeros: `n` is a fixed size there (claimed
+        // bytes are read outside record mode).
         if !self.in_record {
             self.check_bytes_left(n)?;
         }
@@ -663,6 +689,9 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline]
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        if self.in_record {
+            return self.claimed(|r| r.read_append(n, out));
+        }
         if let Some(bytes) = self.take_aligned(n)? {
             out.extend_from_slice(bytes);
             return Ok(());
@@ -688,6 +717,9 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline]
     fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
+        if self.in_record {
+            return self.claimed(|r| r.read_cow(n));
+        }
         if let Some(bytes) = self.take_aligned(n)? {
             return Ok(Cow::Borrowed(bytes));
         }
@@ -703,7 +735,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.start + self.pos() / 8
+        self.start + (self.pos() / 8).min(self.taken - self.zeros)
     }
 
     /// Inside a session, the **bits** left: every value of `MIN_WIRE` `m` takes at
@@ -777,7 +809,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline(always)]
     fn bit_offset(&self) -> usize {
-        self.start * 8 + self.pos()
+        self.start * 8 + self.pos().min(8 * (self.taken - self.zeros))
     }
 }
 

@@ -43,7 +43,13 @@ pub(super) fn encode_session(
     let body = quote! {
         #PACKED::__private::encode_bit_packed::<#CTX, Self, #WRITER_TY>(self, #WRITER)
     };
-    let fields_impl = quote! {
+    (body, fields_impl(&header, &sig, &fields_body))
+}
+
+/// The impl (`header`) of `BitPacked` or `BitUnpacked` with its one method, `sig`, whose
+/// body is `fields_body`.
+fn fields_impl(header: &TokenStream, sig: &TokenStream, fields_body: &TokenStream) -> TokenStream {
+    quote! {
         #[automatically_derived]
         #header {
             #[inline]
@@ -51,8 +57,7 @@ pub(super) fn encode_session(
                 #fields_body
             }
         }
-    };
-    (body, fields_impl)
+    }
 }
 
 /// `decode`'s body and the `BitUnpacked` impl that reads the fields with
@@ -83,16 +88,7 @@ pub(super) fn decode_session(
     let body = quote! {
         #PACKED::__private::#open::<#CTX, Self, #READER_TY>(#READER)
     };
-    let fields_impl = quote! {
-        #[automatically_derived]
-        #header {
-            #[inline]
-            #sig {
-                #fields_body
-            }
-        }
-    };
-    (body, fields_impl)
+    (body, fields_impl(&header, &sig, &fields_body))
 }
 
 /// `MIN_WIRE` of a bit-packed type whose fields' sum is `sum`: at most 1, since a
