@@ -118,6 +118,9 @@ pub mod derived {
         /// Written by a module.
         #[packed(with = "super::as_text")]
         pub via: ::core::primitive::u32,
+        /// Written through its serde impls.
+        #[packed(serde)]
+        pub foreign: (::core::primitive::u8, ::std::string::String),
         /// Unused type parameter.
         pub marker: ::core::marker::PhantomData<fn() -> T>,
     }
@@ -689,6 +692,7 @@ fn prelude_free_struct_round_trips() {
         both: Some("yz".into()),
         cache: vec![99],
         via: 42,
+        foreign: (9, "s".into()),
         marker: core::marker::PhantomData,
     };
     #[rustfmt::skip]
@@ -702,6 +706,7 @@ fn prelude_free_struct_round_trips() {
         1, 2, b'y', b'z',     // both: Some, u8 len
         // cache: skipped
         2, 0, b'4', b'2',     // via: "42" through the container's u16 prefix
+        9, 1, 0, b's',        // foreign: serde's tuple, the same u16 prefix
         // marker: nothing
     ];
     assert_eq!(packed_core::to_vec(&e).unwrap(), bytes);

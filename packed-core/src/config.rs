@@ -41,7 +41,7 @@ use crate::{DecodeOwned, IoReader, Messages};
 /// `Config` is a small `Copy` value that the compiler folds away: a call through it
 /// compiles to the same code as the short function.
 pub struct Config<C: Ctx = Root> {
-    limits: Limits,
+    pub(crate) limits: Limits,
     ctx: PhantomData<fn() -> C>,
 }
 

@@ -73,6 +73,18 @@ pub enum EncodeError {
         /// The growable type.
         type_name: &'static str,
     },
+    /// A serde feature that a positional format cannot represent
+    /// ([`packed_core::serde`](crate::serde)): `skip_serializing_if`, `flatten`, a map
+    /// or sequence of unknown length, an enum of more variants than its tag holds.
+    /// Nothing is written for it: the bytes would not decode to the value.
+    #[cfg(feature = "serde")]
+    SerdeUnsupported {
+        /// The feature, as serde names it.
+        feature: &'static str,
+    },
+    /// A message from a `Serialize` impl (`serde::ser::Error::custom`).
+    #[cfg(feature = "serde")]
+    SerdeCustom(alloc::string::String),
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -114,6 +126,13 @@ impl fmt::Display for EncodeError {
                 "growable record of {size} bytes does not fit its 4-byte size (at most {})",
                 u32::MAX
             ),
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { feature } => write!(
+                f,
+                "serde's {feature} cannot be represented in a positional format: nothing written"
+            ),
+            #[cfg(feature = "serde")]
+            Self::SerdeCustom(msg) => write!(f, "serde: {msg}"),
             Self::Custom(msg) => f.write_str(msg),
         }
     }
@@ -367,6 +386,26 @@ pub enum DecodeError {
         /// that holds the value, or where the shorter of the two ends.
         offset: usize,
     },
+    /// A serde feature that a positional format cannot read
+    /// ([`packed_core::serde`](crate::serde)): `deserialize_any` (untagged and
+    /// internally tagged enums, `flatten`, self-describing types such as
+    /// `serde_json::Value`) and `deserialize_ignored_any`.
+    #[cfg(feature = "serde")]
+    SerdeUnsupported {
+        /// Where decoding stopped.
+        offset: usize,
+        /// The feature, as serde names it.
+        feature: &'static str,
+    },
+    /// A message from a `Deserialize` impl (`serde::de::Error::custom`, `invalid_length`,
+    /// ...).
+    #[cfg(feature = "serde")]
+    SerdeCustom {
+        /// Where decoding stopped.
+        offset: usize,
+        /// The message.
+        message: alloc::string::String,
+    },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom {
@@ -410,6 +449,8 @@ impl DecodeError {
             | Self::Custom { offset, .. } => offset,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { offset, .. } | Self::SerdeCustom { offset, .. } => offset,
             Self::UnexpectedEndOfBits { bit_offset, .. }
             | Self::InvalidPadding { bit_offset }
             | Self::ValueOutOfRange { bit_offset, .. }
@@ -598,6 +639,13 @@ impl fmt::Display for DecodeError {
                 "the input decodes, but not in the form this library writes (near byte \
                  {offset}), so its bytes cannot be explained"
             ),
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { offset, feature } => write!(
+                f,
+                "serde's {feature} cannot be read from a positional format (at byte {offset})"
+            ),
+            #[cfg(feature = "serde")]
+            Self::SerdeCustom { offset, message } => write!(f, "serde: {message} at byte {offset}"),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }
     }

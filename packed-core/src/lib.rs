@@ -53,6 +53,7 @@
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
+//! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
 //! | field of a `bitpack` type | `range = "MIN..=MAX"` | an integer (`u8`..`u64`, `i8`..`i64`, `usize`, `isize`): `v - MIN` in the bits of `MAX - MIN`; a float (`f32`, `f64`), with `precision` or `bits`: quantised to that many bits. On an array, `Vec`, `VecDeque` or `Box<[T]>`, each element | |
 //! | field of a `bitpack` type | `precision = P` | a float range's step: `bits` = the bit length of `(MAX - MIN) / P`, worked out in the float's own type | |
 //! | field of a `bitpack` type | `bits = N` | an integer in `N` bits (`range = "0..=2^N-1"`); a float range's bits | |
@@ -277,7 +278,10 @@
 //!
 //! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
 //! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding).
+//! annotated encoding). Behind features, the bridges to the ecosystem: `serde` (module
+//! `packed_core::serde`: any serde type under any layout, with the derive's bytes),
+//! `bytes` (`BytesMut` and `BufMut` writers, decoding from `Buf` chunks) and `tokio`
+//! (`packed_core::tokio::Codec`, a length-delimited `tokio_util` codec).
 //!
 //! # Speed
 //!
@@ -367,6 +371,9 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub mod bytes;
 mod config;
 pub mod ctx;
 mod error;
@@ -377,6 +384,12 @@ pub mod len;
 mod max_size;
 pub mod num;
 mod read;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub mod tokio;
 mod traits;
 mod wire;
 mod write;

@@ -182,3 +182,7 @@ impl<T: Default> AbsentField for T {
         T::default()
     }
 }
+
+// A `#[packed(serde)]` field's `encode` / `decode`: its serde impls.
+#[cfg(feature = "serde")]
+pub use crate::serde::Field as SerdeField;

@@ -178,9 +178,16 @@ impl Writer for Vec<u8> {
 
     #[inline(always)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
-        if let Some(slot) = self.get_mut(position..position + 4) {
-            slot.copy_from_slice(&size);
-        }
+        patch_record_size(self, position, size);
+    }
+}
+
+/// Writes a growable record's `size` over the 4 bytes at `position` of `buf`: the
+/// `patch_record_size` of writers into a growable buffer.
+#[inline(always)]
+pub(crate) fn patch_record_size(buf: &mut [u8], position: usize, size: [u8; 4]) {
+    if let Some(slot) = buf.get_mut(position..position + 4) {
+        slot.copy_from_slice(&size);
     }
 }
 

@@ -90,6 +90,9 @@ pub(crate) enum Coding {
     Skip,
     /// `with = "module"`: through `module::encode` and `module::decode`.
     With(syn::Path),
+    /// `serde` (the key's span): through the type's serde impls
+    /// (`packed_core::__private::SerdeField`, feature `serde`).
+    Serde(proc_macro2::Span),
 }
 
 impl Field<'_> {
@@ -117,7 +120,7 @@ impl Field<'_> {
     pub(crate) fn bit_coding(&self) -> Option<&Spanned<BitCoding>> {
         match &self.coding {
             Coding::Type { bits, .. } => bits.as_ref(),
-            Coding::Skip | Coding::With(_) => None,
+            Coding::Skip | Coding::With(_) | Coding::Serde(_) => None,
         }
     }
 }
@@ -202,6 +205,7 @@ fn coding(diag: &Diagnostics, a: attr::Field, ty: &syn::Type, bitpack: bool) -> 
     }
     let skip = key(FieldKey::Skip, a.skip.as_ref().map(|x| &x.key));
     let with = key(FieldKey::With, a.with.as_ref().map(|x| &x.key));
+    let serde = key(FieldKey::Serde, a.serde.as_ref().map(|x| &x.key));
     let len = key(FieldKey::Len, a.len.as_ref().map(|x| &x.key));
     let max = key(FieldKey::Max, a.max.as_ref().map(|x| &x.key));
     let range = key(FieldKey::Range, a.range.as_ref().map(|x| &x.key));
@@ -220,9 +224,13 @@ fn coding(diag: &Diagnostics, a: attr::Field, ty: &syn::Type, bitpack: bool) -> 
         (skip, with),
         (with, len),
         (with, max),
+        (skip, serde),
+        (with, serde),
+        (serde, len),
+        (serde, max),
     ];
     for coded in [range, precision, bits, entropy, unaligned] {
-        conflicts.extend([(skip, coded), (with, coded)]);
+        conflicts.extend([(skip, coded), (with, coded), (serde, coded)]);
     }
     conflicts.extend([
         (skip, align),
@@ -254,10 +262,11 @@ fn coding(diag: &Diagnostics, a: attr::Field, ty: &syn::Type, bitpack: bool) -> 
             );
         }
     }
-    match (&a.skip, &a.with) {
-        (Some(_), _) => Coding::Skip,
-        (None, Some(with)) => Coding::With(with.value.clone()),
-        (None, None) => Coding::Type {
+    match (&a.skip, &a.with, &a.serde) {
+        (Some(_), _, _) => Coding::Skip,
+        (None, Some(with), _) => Coding::With(with.value.clone()),
+        (None, None, Some(serde)) => Coding::Serde(serde.span),
+        (None, None, None) => Coding::Type {
             len: a.len.as_ref().map(Attr::spanned),
             max: a.max.as_ref().map(Attr::spanned),
             bits: if bitpack {

@@ -47,6 +47,7 @@ choice! {
         Max = "max",
         Skip = "skip",
         With = "with",
+        Serde = "serde",
         Range = "range",
         Precision = "precision",
         Bits = "bits",
@@ -115,6 +116,7 @@ pub(crate) struct Field {
     pub(crate) max: Option<Attr<usize>>,
     pub(crate) skip: Option<Attr<()>>,
     pub(crate) with: Option<Attr<syn::Path>>,
+    pub(crate) serde: Option<Attr<()>>,
     pub(crate) range: Option<Attr<RangeBounds>>,
     pub(crate) precision: Option<Attr<FloatLit>>,
     pub(crate) bits: Option<Attr<u32>>,
@@ -702,6 +704,8 @@ impl Field {
                     })?;
                     set_once(diag, &mut f.with, p, path);
                 }
+                // serde
+                FieldKey::Serde => set_once(diag, &mut f.serde, p, parse_flag(diag, meta)?),
                 // range = "0..=100"
                 FieldKey::Range => {
                     let example = "range = \"0..=100\"";

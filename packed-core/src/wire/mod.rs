@@ -26,9 +26,9 @@ mod map;
 mod prim;
 pub(crate) mod record;
 pub(crate) mod seq;
-mod string;
+pub(crate) mod string;
 mod tuple;
-mod wrap;
+pub(crate) mod wrap;
 
 use crate::layout::{Header, Layout};
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};

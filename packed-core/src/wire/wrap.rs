@@ -78,7 +78,7 @@ impl<T: Encode> Encode for Option<T> {
             })?;
             w.align_bits()?;
         } else {
-            framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
+            write_flag(self.is_some(), w)?;
         }
         match self {
             Some(v) => v.encode::<C, W>(w),
@@ -92,10 +92,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        match read_flag::<C, R>(r)? {
-            0 => Ok(None),
-            1 => T::decode::<C, R>(r).map(Some),
-            byte => Err(invalid_flag(r.offset() - 1, byte)),
+        if option_flag::<C, R>(r)? {
+            T::decode::<C, R>(r).map(Some)
+        } else {
+            Ok(None)
         }
     }
     #[inline]
@@ -103,26 +103,44 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         &mut self,
         r: &mut R,
     ) -> Result<(), DecodeError> {
-        match (read_flag::<C, R>(r)?, self.as_mut()) {
-            (0, _) => *self = None,
-            (1, Some(v)) => v.decode_in_place::<C, R>(r)?,
-            (1, None) => *self = Some(T::decode::<C, R>(r)?),
-            (byte, _) => return Err(invalid_flag(r.offset() - 1, byte)),
+        match (option_flag::<C, R>(r)?, self.as_mut()) {
+            (false, _) => *self = None,
+            (true, Some(v)) => v.decode_in_place::<C, R>(r)?,
+            (true, None) => *self = Some(T::decode::<C, R>(r)?),
         }
         Ok(())
     }
 }
 
-/// Reads an `Option`'s flag: a byte, or inside a bit-packing session a bit and the
-/// padding after it.
+/// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
+/// session a bit and the padding after it.
 #[inline(always)]
-fn read_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<u8, DecodeError> {
+fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
     if in_session::<C>() {
-        let flag = r.read_bits(1)? as u8;
+        let flag = r.read_bits(1)? != 0;
         r.align_bits()?;
         return Ok(flag);
     }
-    r.read_byte()
+    read_flag(r)
+}
+
+/// Writes an `Option`'s presence flag.
+#[inline(always)]
+pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result<(), EncodeError> {
+    framed(w, Role::Flag, |w| w.write_byte(u8::from(present)))
+}
+
+/// Reads an `Option`'s presence flag.
+///
+/// # Errors
+/// [`DecodeError::InvalidOptionFlag`] for a byte other than `0` or `1`.
+#[inline(always)]
+pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+    match r.read_byte()? {
+        0 => Ok(false),
+        1 => Ok(true),
+        byte => Err(invalid_flag(r.offset() - 1, byte)),
+    }
 }
 
 #[cold]

@@ -109,10 +109,12 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
 /// input (a `with` field's decoder is not known, so it may), for every variant of an
 /// enum. Fieldless enums and structs of numbers and strings reserve nothing.
 fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
-    if cont
-        .all_fields()
-        .any(|f| matches!(f.coding, crate::ast::Coding::With(_)))
-    {
+    if cont.all_fields().any(|f| {
+        matches!(
+            f.coding,
+            crate::ast::Coding::With(_) | crate::ast::Coding::Serde(_)
+        )
+    }) {
         return quote!(true);
     }
     let trait_path = Trait::Decode.path();

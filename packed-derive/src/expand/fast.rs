@@ -25,7 +25,9 @@ pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'
     if cont.bitpack || cont.growable {
         return None;
     }
-    let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))
+    let may_run = fields
+        .iter()
+        .all(|f| !matches!(f.coding, Coding::With(_) | Coding::Serde(_)))
         && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)
 }

@@ -44,7 +44,8 @@ pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
             ..
         }
         | Coding::Skip
-        | Coding::With(_) => return TokenStream::new(),
+        | Coding::With(_)
+        | Coding::Serde(_) => return TokenStream::new(),
     };
     let ty = locate_at(f.ty.to_token_stream(), span);
     quote_spanned!(reported_at(span)=> #PACKED::__private::assert_has_length::<#ty>();)
@@ -155,6 +156,11 @@ pub(crate) fn callee(
     match &f.coding {
         Coding::Skip => None,
         Coding::With(with) => Some((with.to_token_stream(), with.span())),
+        Coding::Serde(at) => {
+            let ty = f.ty;
+            let field = quote_spanned!(reported_at(*at)=> #PACKED::__private::SerdeField::<#ty>);
+            Some((field, *at))
+        }
         Coding::Type { .. } => {
             let (ty, at) = (f.ty, f.ty.span());
             let trait_path = trait_at(at);

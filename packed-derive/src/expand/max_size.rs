@@ -67,7 +67,7 @@ pub(super) fn impl_max_size(cont: &Container<'_>) -> TokenStream {
 fn sum(fields: &[Field<'_>]) -> TokenStream {
     let parts = fields.iter().filter_map(|f| match &f.coding {
         Coding::Skip => None,
-        Coding::With(_) => Some(quote!(#PACKED::__private::usize::MAX)),
+        Coding::With(_) | Coding::Serde(_) => Some(quote!(#PACKED::__private::usize::MAX)),
         Coding::Type { bits, max, .. } => Some(match bits.as_ref().map(|b| &b.value) {
             Some(BitCoding::Entropy { values, .. }) => {
                 with_entropy_index(f, values, max.as_ref().map(|m| m.value))
