@@ -135,24 +135,20 @@ fn frame_len_u64() {
         flat.contains("WithLen<__packed::len::U8>"),
         "the override is applied to the field's context type"
     );
-    // No branch on the layout. The only branches are the three fixed-size run checks
-    // (encode, decode, decode in place), whose size test is a constant per context.
+    // No branch at all: none on the layout, and no fixed-size run checks either, since
+    // a `Vec` and a `String` are never of fixed size (`run_code_only_where_the_size_may_be_fixed`).
     let mut words = Vec::new();
     idents(tokens, &mut words);
-    for branch in ["match", "else", "while", "loop"] {
+    for branch in ["if", "match", "else", "while", "loop"] {
         assert!(
             !words.iter().any(|w| w == branch),
             "the expansion of a struct contains `{branch}`"
         );
     }
-    assert_eq!(words.iter().filter(|w| *w == "if").count(), 3);
-    assert_eq!(
-        flat.matches("if__packed::__private::write_as_run::<__C,Self,__W>(__w){")
-            .count()
-            + flat
-                .matches("if__packed::__private::read_as_run::<__C,Self,__R>(__r){")
-                .count(),
-        3,
+    assert!(
+        !flat.contains("write_as_run")
+            && !flat.contains("read_as_run")
+            && !flat.contains("fixed_size"),
         "{flat}"
     );
     // Nor a run-time value naming a layout: no string literal "u64"/"u8" is generated.
@@ -403,4 +399,40 @@ fn growable_enum() {
 fn diff_shows_changed_lines() {
     assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    2 + x\n    3 - b\n");
     assert_eq!(diff("a\n", "a\n"), "");
+}
+
+/// The fixed-size run code (`fixed_size`, and the run check in `encode`, `decode` and
+/// `decode_in_place`) is emitted for a struct whose size may be fixed, and for no other:
+/// one with a field whose type always varies (`String`, `Vec`, `Option`, ...), one with
+/// a length override, or a growable record.
+#[test]
+fn run_code_only_where_the_size_may_be_fixed() {
+    let runs = |input: syn::DeriveInput| {
+        let flat = squash(&expand(&input).1);
+        (
+            flat.matches("write_as_run::<__C,Self,__W>").count()
+                + flat.matches("read_as_run::<__C,Self,__R>").count(),
+            flat.matches("fnfixed_size<").count(),
+        )
+    };
+    // Numbers, and a field of a type the derive cannot see into: may be fixed.
+    assert_eq!(
+        runs(syn::parse_quote! { struct P { x: i32, y: f64 } }),
+        (3, 2)
+    );
+    assert_eq!(
+        runs(syn::parse_quote! { struct Q { p: P, n: [u16; 4] } }),
+        (3, 2)
+    );
+    // Never fixed: no run code at all.
+    for input in [
+        syn::parse_quote! { struct A { x: i32, name: String } },
+        syn::parse_quote! { struct B { x: i32, v: Vec<u8> } },
+        syn::parse_quote! { struct C { x: i32, o: Option<u8> } },
+        syn::parse_quote! { struct D { x: i32, s: [String; 2] } },
+        syn::parse_quote! { struct E { x: i32, #[packed(len = "u8")] p: P } },
+        syn::parse_quote! { #[packed(growable)] struct F { x: i32 } },
+    ] {
+        assert_eq!(runs(input), (0, 0));
+    }
 }

@@ -7,14 +7,16 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::emit::{CTX, PACKED};
-use super::field::{self, is_bare_scalar};
+use super::field::{self, is_bare_scalar, varies};
 use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
-/// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
-/// at least one written field, not growable: a record's size on the wire is whatever
+/// The struct's fields, if it is a struct whose size may be fixed (no `with` or `serde` fields,
+/// at least one written field, none with a length prefix and none whose type
+/// [`varies`] by its name, not growable: a record's size on the wire is whatever
 /// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
-/// which take one run where `fixed_size` is not 0 and the fields otherwise.
+/// which take one run where `fixed_size` is not 0 and the fields otherwise. Any other
+/// struct's size varies under every layout, so it gets no run code at all.
 ///
 /// A bit-packed struct has none: its size is in bits, and its fields are written
 /// inside a session, which takes no runs.
@@ -25,10 +27,12 @@ pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'
     if cont.bitpack || cont.growable {
         return None;
     }
-    let may_run = fields
-        .iter()
-        .all(|f| !matches!(f.coding, Coding::With(_) | Coding::Serde(_)))
-        && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
+    // A field with `len` or `max` has a length prefix, so its size varies too.
+    let may_run = fields.iter().all(|f| match f.coding {
+        Coding::With(_) | Coding::Serde(_) => false,
+        Coding::Type { .. } => f.is_bare() && !varies(f.ty),
+        Coding::Skip => true,
+    }) && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)
 }
 

@@ -146,6 +146,44 @@ fn is_scalar(ty: &syn::Type) -> bool {
     }
 }
 
+/// Whether `ty` is written as a type whose encoded size varies under every layout: a
+/// string, sequence, map, set, `Option`, `Box` or `Cow` by its name (the last segment
+/// of its path), a slice or `str` behind a reference, `()` or `PhantomData` (which
+/// take no bytes), or an array or tuple of any of these. Like [`is_scalar`] only a
+/// guess from the name, the other way round: a struct with such a field gets no
+/// fixed-size run code, and the types' `fixed_size` would have said the same, so a
+/// shadowed name costs speed, never bytes.
+pub(crate) fn varies(ty: &syn::Type) -> bool {
+    const VARYING: [&str; 12] = [
+        "String",
+        "str",
+        "Vec",
+        "VecDeque",
+        "BTreeMap",
+        "BTreeSet",
+        "HashMap",
+        "HashSet",
+        "Option",
+        "Box",
+        "Cow",
+        "PhantomData",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| VARYING.contains(&s.ident.to_string().as_str())),
+        syn::Type::Reference(r) => varies(&r.elem),
+        syn::Type::Slice(_) => true,
+        syn::Type::Array(a) => varies(&a.elem),
+        syn::Type::Tuple(t) => t.elems.is_empty() || t.elems.iter().any(varies),
+        syn::Type::Paren(p) => varies(&p.elem),
+        syn::Type::Group(g) => varies(&g.elem),
+        _ => false,
+    }
+}
+
 /// What codes field `f`, and the user's tokens a call to it is reported at: the
 /// module of `with = "..."`, or `<Type as Trait>` with `trait_at(span)` naming the
 /// trait. `None` for a skipped field.
