@@ -233,6 +233,32 @@ pub mod derived {
         B,
     }
 
+    /// Bit packing with every coding, generic and with a lifetime.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(bitpack)]
+    pub struct BitPacked<'a, T> {
+        /// One bit.
+        pub flag: ::core::primitive::bool,
+        /// 7 bits.
+        #[packed(range = "0..=100")]
+        pub health: ::core::primitive::u8,
+        /// 10 bits each.
+        #[packed(max = 4, range = "0..=1023")]
+        pub items: ::std::vec::Vec<::core::primitive::u16>,
+        /// 8 bits.
+        #[packed(range = "-1.0..=1.0", precision = 0.01)]
+        pub x: ::core::primitive::f32,
+        /// 2 bits, then the text only if not listed.
+        #[packed(entropy = ["GET", "POST", "PUT"])]
+        pub method: &'a ::core::primitive::str,
+        /// A flag bit, the value at once.
+        #[packed(align_before_data = false)]
+        pub maybe: ::core::option::Option<::core::primitive::u8>,
+        /// At the next byte.
+        #[packed(align)]
+        pub value: T,
+    }
+
     /// A generic growable record: fields that older records may lack take their
     /// `default` or their type's `Default`.
     #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -531,6 +557,18 @@ pub mod through_macros {
             pub value: T,
         }
 
+        /// Bit packing through `$i:item`.
+        #[packed(bitpack)]
+        pub struct Flags {
+            /// One bit.
+            pub on: ::core::primitive::bool,
+            /// Three bits.
+            #[packed(bits = 3)]
+            pub level: ::core::primitive::u8,
+            /// One bit, padding, then the byte.
+            pub extra: ::core::option::Option<::core::primitive::u8>,
+        }
+
         /// A memory image: its one `unsafe` block is the derive's.
         #[repr(C)]
         pub struct Pixel {
@@ -663,6 +701,7 @@ use derived::{
 };
 use packed_core::Kind;
 use rerouted::{Choice, Message};
+use through_macros::Flags;
 
 #[test]
 fn prelude_free_struct_round_trips() {
@@ -1030,6 +1069,40 @@ fn structs_from_fragments_round_trip() {
     round_trips(&m, &bytes);
     round_trips(&Command::Say("hi".into()), &[2, 0, 2, b'h', b'i']);
     round_trips(&Command::Stop, &[0, 0]);
+}
+
+#[test]
+fn prelude_free_bit_packing_round_trips() {
+    let v = derived::BitPacked {
+        flag: true,
+        health: 100,
+        items: vec![1023],
+        x: 1.0,
+        method: "PUT",
+        maybe: Some(0xAB),
+        value: 0x1234u16,
+    };
+    // Bit 0 the flag, bits 1-7 health 100 (`c9`); the count 1 (`01`); 1023 in bits
+    // 16-25, x's code 255 in 26-33 (`ff ff`, two bits of `0f`), the index 3 in 34-35,
+    // padding (`0f`); the option's flag, then 0xAB from bit 1 (`57 01`), padding; the
+    // u16 at the byte boundary.
+    let bytes = packed_core::to_vec(&v).unwrap();
+    assert_eq!(
+        bytes,
+        [0xC9, 0x01, 0xFF, 0xFF, 0x0F, 0x57, 0x01, 0x34, 0x12]
+    );
+    let back: derived::BitPacked<'_, u16> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(back, v);
+    let f = Flags {
+        on: true,
+        level: 5,
+        extra: Some(9),
+    };
+    assert_eq!(packed_core::to_vec(&f).unwrap(), [0b0001_1011, 9]);
+    assert_eq!(
+        packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
+        f
+    );
 }
 
 #[test]

@@ -310,7 +310,7 @@ fn bitsets() {
     // A bit past N, a bit count or a byte count other than the type's.
     assert_eq!(
         refused::<Bitsery, Bitset<12>>(&hex("01 18")),
-        InvalidPadding { offset: 1 }
+        BitsetPadding { offset: 1 }
     );
     assert_eq!(
         refused::<YasCompacted, Bitset<12>>(&hex("79617330313137 8b 82 01 08")),

@@ -97,6 +97,49 @@ mirror!(
     }
 );
 
+mirror!(
+    pub struct Player {
+        x: f32,
+        y: f32,
+        z: f32,
+        health: u8,
+        alive: bool,
+        crouching: bool,
+        firing: bool,
+        invisible: bool,
+        name: String,
+        items: Vec<u16>,
+    }
+);
+mirror!(
+    pub struct Game {
+        players: Vec<Player>,
+    }
+);
+
+impl From<&packed_benches::Game> for Game {
+    fn from(g: &packed_benches::Game) -> Self {
+        Self {
+            players: g
+                .players
+                .iter()
+                .map(|p| Player {
+                    x: p.x,
+                    y: p.y,
+                    z: p.z,
+                    health: p.health,
+                    alive: p.alive,
+                    crouching: p.crouching,
+                    firing: p.firing,
+                    invisible: p.invisible,
+                    name: p.name.clone(),
+                    items: p.items.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 impl From<&packed_benches::Document> for Document {
     fn from(d: &packed_benches::Document) -> Self {
         Self {
@@ -348,7 +391,7 @@ macro_rules! peers {
     )*};
 }
 
-peers!(Document, Logs, Mesh);
+peers!(Document, Logs, Mesh, Game);
 
 /// One row per peer on `value` (a mirror type), in a fixed order.
 pub fn rows<T>(value: &std::rc::Rc<T>) -> Vec<packed_benches::Row>

@@ -86,7 +86,7 @@ impl<T> core::ops::DerefMut for Fields<T> {
 /// Under Bitsery's conventions ⌈N/8⌉ bytes, bit `i` in byte `i / 8` at bit `i % 8`
 /// (`ext::StdBitset` outside bit packing); under YAS's the bit count `N` as a length,
 /// then those bytes as a `std::vector<uint8_t>` (their count, then the bytes). Bits past
-/// `N` in the last byte must be zero on decode ([`DecodeError::InvalidPadding`]); a
+/// `N` in the last byte must be zero on decode ([`DecodeError::BitsetPadding`]); a
 /// count other than `N` (YAS) is [`DecodeError::LengthMismatch`].
 ///
 /// ```
@@ -99,7 +99,7 @@ impl<T> core::ops::DerefMut for Fields<T> {
 /// # Ok::<(), packed_core::EncodeError>(())
 /// ```
 ///
-/// [`DecodeError::InvalidPadding`]: crate::DecodeError::InvalidPadding
+/// [`DecodeError::BitsetPadding`]: crate::DecodeError::BitsetPadding
 /// [`DecodeError::LengthMismatch`]: crate::DecodeError::LengthMismatch
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bitset<const N: usize>(pub [bool; N]);

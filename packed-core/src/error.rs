@@ -70,11 +70,29 @@ pub enum EncodeError {
     },
     /// A `RefCell` was mutably borrowed while it was being encoded.
     AlreadyBorrowed,
+    /// A value is outside the range its bit-packed field can write (`range`, `bits`,
+    /// `precision`): it is never wrapped or clamped. A float that is NaN is outside
+    /// every range.
+    ValueOutOfRange {
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute (`"0..=100"`; `bits = 7` as
+        /// `"0..=127"`).
+        range: &'static str,
+    },
     /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
     /// say: more than `u32::MAX` bytes with the size itself.
     RecordTooLarge {
         /// The record's size in bytes, its 4-byte size included.
         size: usize,
+    },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session (a field
+    /// of a `#[packed(bitpack)]` type): its size counts bytes, which the bits around it
+    /// do not fill (Bitsery writes it over the bits before it). Put `bitpack` on the
+    /// growable type itself: its record then holds its own session.
+    RecordInBitPacking {
+        /// The growable type.
+        type_name: &'static str,
     },
     /// A serde feature that a positional format cannot represent
     /// ([`packed_core::serde`](crate::serde)): `skip_serializing_if`, `flatten`, a map
@@ -131,6 +149,15 @@ impl fmt::Display for EncodeError {
             Self::AlreadyBorrowed => {
                 f.write_str("a `RefCell` was mutably borrowed while it was being encoded")
             }
+            Self::ValueOutOfRange { field, range } => write!(
+                f,
+                "the value of `{field}` is outside its range {range}, which its bits cannot hold"
+            ),
+            Self::RecordInBitPacking { type_name } => write!(
+                f,
+                "growable record `{type_name}` inside a bit-packing session: its size counts \
+                 bytes; put `bitpack` on the growable type itself instead"
+            ),
             Self::RecordTooLarge { size } => write!(
                 f,
                 "growable record of {size} bytes does not fit its 4-byte size (at most {})",
@@ -330,7 +357,7 @@ pub enum DecodeError {
         type_name: &'static str,
     },
     /// Bits set beyond the end of a bitset in its last byte.
-    InvalidPadding {
+    BitsetPadding {
         /// Offset of the byte.
         offset: usize,
     },
@@ -340,7 +367,9 @@ pub enum DecodeError {
         offset: usize,
     },
     /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
-    /// borrow from. Decode owned types from streams, or decode from a slice.
+    /// borrow from, or from between the byte boundaries of a bit-packing session, where
+    /// its bytes are not in the input as they are. Decode owned types (`String`,
+    /// `Cow<str>`) there, or decode from a slice.
     CannotBorrow {
         /// Offset of the item.
         offset: usize,
@@ -362,6 +391,40 @@ pub enum DecodeError {
         offset: usize,
         /// The type read as the run.
         type_name: &'static str,
+    },
+    /// Inside a bit-packing session, the input ended inside a value.
+    UnexpectedEndOfBits {
+        /// Offset of the value, in bits from the start of the input.
+        bit_offset: usize,
+        /// How many bits the value needed.
+        needed: usize,
+        /// How many were left.
+        remaining: usize,
+    },
+    /// A padding bit of a bit-packing session (before the next byte boundary, at an
+    /// `align` or at the session's end) is 1: the writer pads with zero bits.
+    InvalidPadding {
+        /// Offset of the padding, in bits from the start of the input.
+        bit_offset: usize,
+    },
+    /// A bit-packed value decodes to a value outside its field's range (a code of 7
+    /// bits above 100 for `range = "0..=100"`).
+    ValueOutOfRange {
+        /// Offset of the value's bits, from the start of the input.
+        bit_offset: usize,
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute.
+        range: &'static str,
+    },
+    /// An entropy-coded field's index is past its list of values.
+    UnknownEntropyIndex {
+        /// Offset of the index, in bits from the start of the input.
+        bit_offset: usize,
+        /// The index read (1 for the list's first value, 0 for a value written out).
+        index: u64,
+        /// How many values the list has.
+        values: usize,
     },
     /// A growable record's size (`#[packed(growable)]`) is below 4: it counts its own
     /// 4 bytes, so no record is smaller.
@@ -390,6 +453,14 @@ pub enum DecodeError {
         offset: usize,
         /// Offset where the record ends.
         record_end: usize,
+    },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session: see
+    /// [`EncodeError::RecordInBitPacking`].
+    RecordInBitPacking {
+        /// Offset of the bit where the record would start, from the start of the input.
+        bit_offset: usize,
+        /// The growable type.
+        type_name: &'static str,
     },
     /// [`Config::explain_input`](crate::Config::explain_input) only: the input decodes,
     /// but a value in it is in a longer form than this library writes (a length prefix
@@ -432,6 +503,9 @@ pub enum DecodeError {
 impl DecodeError {
     /// The byte offset the error refers to, where it has one.
     #[must_use]
+    ///
+    /// For errors about bit-packed values, which say where as a bit offset, the byte
+    /// that bit is in.
     pub fn offset(&self) -> usize {
         match *self {
             Self::UnexpectedEnd { offset, .. }
@@ -454,7 +528,7 @@ impl DecodeError {
             | Self::LengthMismatch { offset, .. }
             | Self::UnexpectedZero { offset, .. }
             | Self::OutOfRange { offset, .. }
-            | Self::InvalidPadding { offset }
+            | Self::BitsetPadding { offset }
             | Self::InvalidUtf16 { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
@@ -467,6 +541,31 @@ impl DecodeError {
             Self::Io { offset, .. } => offset,
             #[cfg(feature = "serde")]
             Self::SerdeUnsupported { offset, .. } | Self::SerdeCustom { offset, .. } => offset,
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => bit_offset / 8,
+        }
+    }
+
+    /// The bit offset the error refers to, from the start of the input, for errors
+    /// about bit-packed values.
+    ///
+    /// ```
+    /// use packed_core::DecodeError;
+    /// let e = DecodeError::InvalidPadding { bit_offset: 13 };
+    /// assert_eq!((e.bit_offset(), e.offset()), (Some(13), 1));
+    /// ```
+    #[must_use]
+    pub fn bit_offset(&self) -> Option<usize> {
+        match *self {
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => Some(bit_offset),
+            _ => None,
         }
     }
 }
@@ -585,7 +684,7 @@ impl fmt::Display for DecodeError {
                     "value at byte {offset} is out of the range of `{type_name}`"
                 )
             }
-            Self::InvalidPadding { offset } => {
+            Self::BitsetPadding { offset } => {
                 write!(f, "bits set past the end of the bitset in byte {offset}")
             }
             Self::InvalidUtf16 { offset } => {
@@ -593,7 +692,37 @@ impl fmt::Display for DecodeError {
             }
             Self::CannotBorrow { offset } => write!(
                 f,
-                "cannot borrow from a stream at byte {offset}; decode an owned type or from a slice"
+                "cannot borrow at byte {offset}: the bytes come from a stream, or lie between \
+                 the byte boundaries of a bit-packing session; decode an owned type (`String`, \
+                 `Cow<str>`), or from a slice"
+            ),
+            Self::UnexpectedEndOfBits {
+                bit_offset,
+                needed,
+                remaining,
+            } => write!(
+                f,
+                "unexpected end of input at bit {bit_offset}: needed {needed} bits, {remaining} left"
+            ),
+            Self::InvalidPadding { bit_offset } => write!(
+                f,
+                "padding bit set at bit {bit_offset}: a bit-packing session pads with zero bits"
+            ),
+            Self::ValueOutOfRange {
+                bit_offset,
+                field,
+                range,
+            } => write!(
+                f,
+                "the bits of `{field}` at bit {bit_offset} decode to a value outside its range {range}"
+            ),
+            Self::UnknownEntropyIndex {
+                bit_offset,
+                index,
+                values,
+            } => write!(
+                f,
+                "entropy index {index} at bit {bit_offset} is past the list of {values} values"
             ),
             #[cfg(feature = "std")]
             Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),
@@ -615,6 +744,14 @@ impl fmt::Display for DecodeError {
                 f,
                 "growable record size {size} at byte {offset} reaches past the end of the \
                  input or of the enclosing record ({available} bytes left from its start)"
+            ),
+            Self::RecordInBitPacking {
+                bit_offset,
+                type_name,
+            } => write!(
+                f,
+                "growable record `{type_name}` at bit {bit_offset} inside a bit-packing \
+                 session: its size counts bytes; put `bitpack` on the growable type itself instead"
             ),
             Self::RecordEndsInsideField { offset, record_end } => write!(
                 f,

@@ -5,7 +5,9 @@
 //! width, little-endian by default, with no names and no tags. Attributes choose the
 //! framing, the size/speed trade-off: Bitsery's 1/2/4-byte length prefixes (the
 //! default), YAS's 8-byte lengths and 7-byte header, YAS's compacted integers, LEB128,
-//! big-endian, or fixed `u8`..`u64` prefixes per type or per field.
+//! big-endian, or fixed `u8`..`u64` prefixes per type or per field; at the small end,
+//! Bitsery's bit packing ([below](#bit-packing)): a `bool` in one bit, an integer in
+//! the bits of its range, a float quantised to a few bits.
 //!
 //! ```
 //! use packed_core::Packed;
@@ -36,7 +38,7 @@
 //! | on | attribute | values | default |
 //! |---|---|---|---|
 //! | struct, enum | `len` | `"compact"` (Bitsery's 1, 2 or 4 bytes: [`len::Compact`]), `"u8"`, `"u16"`, `"u32"`, `"u64"` (YAS's 8 bytes; [`len::U8`]..[`len::U64`]), `"varint"` (LEB128: [`len::Leb128`]), `"yas-compacted"` ([`len::YasSize`]), or a path to a [`LenPrefix`](len::LenPrefix) type | `"compact"` |
-//! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
+//! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed, one-byte integers raw: Bitsery's `ext::CompactValue`, [`num::ZigzagLeb128`]) | `"fixed"` |
 //! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
 //! | struct, enum | `conventions` | `"bitsery"`, `"yas"`: whose serializers of standard types the layout follows, for what the two libraries frame differently: fieldless enums, fixed arrays, tuples, the variant index, chrono counts, bitsets, wide strings ([`layout::Conventions`], [`layout::BitseryConventions`], [`layout::YasConventions`]; below) | `"bitsery"` |
@@ -46,6 +48,7 @@
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
 //! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
+//! | struct, enum | `bitpack` | the fields, and everything nested in them, in one bit-packing session ([below](#bit-packing)); the layout keys still apply | |
 //! | field | `len` | as on a struct; overrides every length prefix in the field's value | the container's |
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
@@ -53,6 +56,12 @@
 //! | field | `unit` | the unit of the `std::chrono` counts in the field's value (`Duration`, `SystemTime`, also in an `Option`, `Vec`, array; see [`time`]): `"s"`, `"ms"`, `"us"`, `"ns"` | `"ns"` |
 //! | field | `width` | the integer of those counts under Bitsery's conventions (YAS always writes an `i64`): `"i32"`, `"i64"` | `"i64"` |
 //! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
+//! | field of a `bitpack` type | `range = "MIN..=MAX"` | an integer (`u8`..`u64`, `i8`..`i64`, `usize`, `isize`): `v - MIN` in the bits of `MAX - MIN`; a float (`f32`, `f64`), with `precision` or `bits`: quantised to that many bits. On an array, `Vec`, `VecDeque` or `Box<[T]>`, each element | |
+//! | field of a `bitpack` type | `precision = P` | a float range's step: `bits` = the bit length of `(MAX - MIN) / P`, worked out in the float's own type | |
+//! | field of a `bitpack` type | `bits = N` | an integer in `N` bits (`range = "0..=2^N-1"`); a float range's bits | |
+//! | field of a `bitpack` type | `entropy = [v1, v2, ...]` | integers or strings: the index of the value in the list (1 up; 0 for another value) in the bits of the list's length, padding to a byte, then the value only if it is not in the list | |
+//! | field of a `bitpack` type | `align_before_data = false` | on an `entropy` field or an `Option`: no padding after the index or flag bit | `true` |
+//! | field of a `bitpack` type | `align` | pads to the next byte before the field | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
 //! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
 //! | variant | `other` | on one unit variant of a growable enum, or of a fieldless `#[repr(int)]` enum: tags (or values) no variant has decode to it | |
@@ -181,6 +190,86 @@
 //! [`Role::Size`](explain::Role::Size). A growable record has no fixed size and is no
 //! memory image: it is read field by field (each field only where the record holds
 //! it), while the plain records around and inside it keep their fast paths.
+//!
+//! # Bit packing
+//!
+//! `#[packed(bitpack)]` writes a type's fields as one stream of bits, as Bitsery's
+//! `enableBitPacking` does, byte for byte with it: the smallest setting of the
+//! size/speed trade-off, for state updates that must fit a packet.
+//!
+//! ```
+//! use packed_core::Packed;
+//!
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(bitpack)]
+//! struct Player {
+//!     #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+//!     x: f32, // 18 bits: (1000 - -1000) / 0.01 = 200000 codes
+//!     #[packed(range = "0..=100")]
+//!     health: u8, // 7 bits
+//!     alive: bool, // 1 bit
+//!     #[packed(entropy = ["Zed", "Ann"], max = 16)]
+//!     name: String, // 2 bits, padding, and the text only if it is not listed
+//!     #[packed(max = 8, range = "0..=1023")]
+//!     items: Vec<u16>, // the usual length prefix, then 10 bits each
+//! }
+//!
+//! let p = Player { x: 12.5, health: 73, alive: true, name: "Zed".into(), items: vec![7, 1023] };
+//! let bytes = packed_core::to_vec(&p)?;
+//! // 18 + 7 + 1 + 2 bits and padding: 4 bytes; 8 + 2 * 10 bits and padding: 4 more.
+//! assert_eq!(bytes.len(), 8);
+//! let back: Player = packed_core::from_slice(&bytes)?;
+//! assert_eq!((back.health, back.name.as_str(), &back.items[..]), (73, "Zed", &[7, 1023][..]));
+//! assert!((back.x - p.x).abs() <= 0.01); // quantised: within one step
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The rules (Bitsery 5.2.4's `details/adapter_bit_packing.h`, `ext/value_range.h`,
+//! `ext/entropy.h`, `ext/std_optional.h`):
+//!
+//! - Bit `k` of the stream is bit `k mod 8` of byte `k / 8`: values go least
+//!   significant bit first. The session ends padded with zero bits to a byte; a reader
+//!   refuses a set padding bit ([`DecodeError::InvalidPadding`]).
+//! - A `bool` is one bit; an `Option`'s flag one bit, then padding to the next byte
+//!   (`align_before_data = false` leaves it out). Everything else is its usual bytes,
+//!   each as 8 bits at the current offset: strings, sequences, length prefixes and
+//!   LEB128 integers are not aligned. A number wider than a byte takes the layout's
+//!   byte order at a byte boundary only; between boundaries its bits are little-endian.
+//! - An integer `range` writes `v - MIN` in the bit length of `MAX - MIN`; a float
+//!   range `(v - MIN) / (MAX - MIN) * (2^bits - 1)`, truncated, every step in the
+//!   float's own type, and reads `MIN + code / (2^bits - 1) * (MAX - MIN)`: lossy, within
+//!   one step. A value outside the range is [`EncodeError::ValueOutOfRange`], never
+//!   wrapped or clamped; bits that decode outside it are
+//!   [`DecodeError::ValueOutOfRange`]. An entropy index past the list is
+//!   [`DecodeError::UnknownEntropyIndex`]. Errors about bits give their
+//!   [`bit_offset`](DecodeError::bit_offset).
+//! - A bit-packed type nested in a session writes into it: only the outermost one
+//!   pads. `range`, `bits`, `precision`, `entropy`, `align` and `align_before_data`
+//!   outside a `bitpack` type are compile errors, as are ranges that are reversed or
+//!   do not fit the field's type.
+//! - `int = "varint"` is Bitsery's `ext::CompactValue`: one-byte integers raw, wider
+//!   ones zigzag (signed) and LEB128, inside a session too.
+//! - `#[packed(growable, bitpack)]` is Bitsery's safe pattern (`enableBitPacking`
+//!   inside `ext::Growable`): the 4-byte size outside, the session inside, padded to a
+//!   byte before the size is taken, so the size counts whole bytes. An older record's
+//!   last byte does not say where its bits end, so a newer reader reads the fields it
+//!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`, empty;
+//!   no `default`; up to 512 bytes of them, and no bytes a length claims), and an older
+//!   reader skips a newer record's extra bits with the rest of
+//!   the record (they are not padding). A growable record *inside* a session (a field of
+//!   a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
+//!   [`DecodeError::RecordInBitPacking`]: its size counts bytes, which bits do not fill
+//!   (Bitsery writes the size over the bits before it).
+//! - [`MaxSize`]: a bit-packed type's bound is its fields' (no field takes more than 8
+//!   bits per byte of its bound, and padding only rounds up to a byte), plus an
+//!   `entropy` field's index bytes.
+//!
+//! Decoding reads from the slice without copying it: a `&str` at a byte boundary is
+//! borrowed; between boundaries its bytes are not in the input as they are, so a
+//! `&str` there is [`DecodeError::CannotBorrow`] (a `String` or `Cow<str>` decodes).
+//! Inside a session [`Reader::remaining`] counts bits, so length claims stay checked
+//! against the input. [`explain()`] gives bit-granular spans ([`explain::Span::bit_offset`])
+//! and the padding as [`explain::Role::Padding`].
 //!
 //! # Entry points
 //!

@@ -160,8 +160,10 @@ pub const fn largest(sizes: &[usize]) -> usize {
     max
 }
 
-/// `n` elements of at most `each` bytes.
-const fn times(n: usize, each: usize) -> usize {
+/// `n` elements of at most `each` bytes (also an `entropy` field's indices, one per
+/// element).
+#[must_use]
+pub const fn times(n: usize, each: usize) -> usize {
     if each == UNBOUNDED {
         return UNBOUNDED;
     }

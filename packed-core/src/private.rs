@@ -9,7 +9,9 @@
 pub use core::default::Default;
 pub use core::marker::{PhantomData, Sized};
 pub use core::option::Option::{self, None, Some};
-pub use core::primitive::{bool, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
+pub use core::primitive::{
+    bool, f32, f64, i128, i16, i32, i64, i8, isize, str, u128, u16, u32, u64, u8, usize,
+};
 pub use core::result::Result::{self, Err, Ok};
 
 pub use alloc::vec::Vec;
@@ -33,15 +35,31 @@ pub use crate::wire::enums::{
 // elements with no count, in every layout), nested past sixteen fields.
 pub use crate::cpp::Fields;
 
+// A `#[packed(bitpack)]` type: `BitPacked` / `BitUnpacked` (its fields, which the
+// derive writes there), opened or joined by `encode_bit_packed` / `decode_bit_packed`
+// in its `encode` / `decode`.
+pub use crate::wire::bits::{BitPacked, BitUnpacked};
+// A field with `range`, `precision`, `bits` or `entropy`: its coding as a constant and
+// the call that writes or reads the field with it (or, for consecutive scalar fields of
+// a struct read as one group of bits, `IntRange::code` / `value` and `FloatRange`'s). An `Option` field with
+// `align_before_data = false`: `encode_option_unaligned` / `decode_option_unaligned`.
+pub use crate::wire::coded::{
+    decode_option_unaligned, encode_option_unaligned, DecodeBits, EncodeBits, Entropy, FloatRange,
+    IntRange, RangedInt,
+};
+
+use crate::ctx::Session;
+
 // A growable record's `encode` (`write_record` of the `RecordBody` the derive
 // implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
 // read where `Record::has_more`, else `AbsentField::absent` or its `default`).
 pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
 // `MaxSize::MAX_SIZE` of a derived type (`#[derive(MaxSize)]`): its fields' bounds
 // added up, an enum's tag and its largest variant, a fieldless enum's integer; and
-// `HEADER_SIZE`, its own layout's header.
+// `HEADER_SIZE`, its own layout's header; `times`, an `entropy` field's indices.
 pub use crate::max_size::{
-    header_size, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
+    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum,
+    times as max_times, MaxSize,
 };
 pub use crate::wire::enums::max_tag;
 
@@ -173,6 +191,47 @@ pub fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeE
 #[inline(always)]
 pub fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     crate::wire::read_header::<C, R>(r)
+}
+
+/// A `#[packed(bitpack)]` type's `encode`: its fields in a bit-packing session, a new
+/// one unless `C` is in one already.
+#[inline(always)]
+pub fn encode_bit_packed<C: Ctx, T: BitPacked + ?Sized, W: Writer + ?Sized>(
+    value: &T,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    <C::Session as Session>::encode_packed::<C, T, W>(value, w)
+}
+
+/// A `#[packed(bitpack)]` type's `decode`: its fields in a bit-packing session, a new
+/// one unless `C` is in one already.
+#[inline(always)]
+pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    <C::Session as Session>::decode_packed::<C, T, R>(r)
+}
+
+/// A type both `#[packed(growable)]` and `#[packed(bitpack)]`: its `decode`'s body,
+/// inside `read_record`, reads its fields in a session that is the record's body (bits
+/// past an older record's end read as zeros, as Bitsery reads them).
+#[inline(always)]
+pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    crate::wire::bits::decode_record_session::<C, T, R>(r)
+}
+
+/// A field's `align`: pads the bit stream to the next byte before the field.
+#[inline(always)]
+pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
+    w.align_bits()
+}
+
+/// A field's `align`, decoding: skips the padding, which must be zero bits.
+#[inline(always)]
+pub fn skip_align_before_field<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+    r.align_bits()
 }
 
 /// The value of a field of a growable record that the record does not hold (it was

@@ -47,7 +47,7 @@ impl<const N: usize> Encode for Bitset<N> {
 }
 
 /// A count other than `N` or ⌈N/8⌉ is [`DecodeError::LengthMismatch`]; a bit set past
-/// `N`, [`DecodeError::InvalidPadding`].
+/// `N`, [`DecodeError::BitsetPadding`].
 impl<'de, const N: usize> Decode<'de> for Bitset<N> {
     const MIN_WIRE: usize = N.div_ceil(8);
     const RESERVES_AHEAD: bool = false;
@@ -73,7 +73,7 @@ impl<'de, const N: usize> Decode<'de> for Bitset<N> {
             for (j, bit) in (0..8).map(|j| (j, byte >> j & 1 != 0)) {
                 match bits.get_mut(k * 8 + j) {
                     Some(slot) => *slot = bit,
-                    None if bit => return Err(DecodeError::InvalidPadding { offset }),
+                    None if bit => return Err(DecodeError::BitsetPadding { offset }),
                     None => {}
                 }
             }

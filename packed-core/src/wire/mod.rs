@@ -11,6 +11,8 @@
 //! | `seq` | `[T]`, `Vec`, `VecDeque`, `Box<[T]>`, `[T; N]`, `Fields<[T; N]>` | a length prefix (for an array under YAS's conventions only; never for `Fields`), then the elements |
 //! | `map` | `BTreeMap`, `BTreeSet`, `HashMap`, `HashSet` | a length prefix, then the entries in iteration order |
 //! | `wrap` | `Option`, `Box`, `&T`, `Cow<T>` | `Option`: a flag byte `0`/`1`, then the value; the others: the value |
+//! | `bits` | `#[packed(bitpack)]` types | their fields as one stream of bits: `bool` one bit, `Option` a flag bit and padding, the rest as bytes at any bit offset, padded to a byte at the end |
+//! | `coded` | fields with `range`, `precision`, `bits`, `entropy` | just the bits their range or list needs |
 //! | `tuple` | tuples of up to 16, `Fields` of them | a count byte under YAS's conventions (not for `Fields`), then the elements in order |
 //! | `enums` | derived enums | the variant's tag (its index, `tag = N` or discriminant) in the conventions' form or the `tag` integer, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the conventions' form |
 //! | `record` | growable records (`#[packed(growable)]`) | a 4-byte size in the layout's byte order, counting itself, then the record's fields |
@@ -30,6 +32,8 @@
 
 mod bitset;
 mod by_value;
+pub(crate) mod bits;
+pub(crate) mod coded;
 pub(crate) mod enums;
 mod ext;
 mod list;

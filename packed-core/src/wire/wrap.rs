@@ -6,6 +6,7 @@
 
 use alloc::{borrow::Cow, boxed::Box};
 
+use super::bits::in_session;
 use crate::explain::{framed, Role};
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -63,11 +64,20 @@ impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
 }
 
 /// A presence flag (`00`/`01`, as Bitsery's `StdOptional` and YAS write it), then the
-/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`].
+/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`]. Inside
+/// a bit-packing session the flag is one bit, followed by padding to the next byte
+/// (Bitsery's `StdOptional{}`; a field's `align_before_data = false` leaves it out).
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        write_flag(self.is_some(), w)?;
+        if in_session::<C>() {
+            framed(w, Role::Flag, |w| {
+                w.write_bits(u64::from(self.is_some()), 1)
+            })?;
+            w.align_bits()?;
+        } else {
+            write_flag(self.is_some(), w)?;
+        }
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -80,7 +90,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        if read_flag(r)? {
+        if option_flag::<C, R>(r)? {
             T::decode::<C, R>(r).map(Some)
         } else {
             Ok(None)
@@ -91,13 +101,25 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         &mut self,
         r: &mut R,
     ) -> Result<(), DecodeError> {
-        match (read_flag(r)?, self.as_mut()) {
+        match (option_flag::<C, R>(r)?, self.as_mut()) {
             (false, _) => *self = None,
             (true, Some(v)) => v.decode_in_place::<C, R>(r)?,
             (true, None) => *self = Some(T::decode::<C, R>(r)?),
         }
         Ok(())
     }
+}
+
+/// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
+/// session a bit and the padding after it.
+#[inline(always)]
+fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+    if in_session::<C>() {
+        let flag = r.read_bits(1)? != 0;
+        r.align_bits()?;
+        return Ok(flag);
+    }
+    read_flag(r)
 }
 
 /// Writes an `Option`'s presence flag.

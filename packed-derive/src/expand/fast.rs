@@ -17,11 +17,14 @@ use crate::model::OwnLayout;
 /// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
 /// which take one run where `fixed_size` is not 0 and the fields otherwise. Any other
 /// struct's size varies under every layout, so it gets no run code at all.
+///
+/// A bit-packed struct has none: its size is in bits, and its fields are written
+/// inside a session, which takes no runs.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
-    if cont.growable {
+    if cont.bitpack || cont.growable {
         return None;
     }
     // A field with `len` or `max` has a length prefix, so its size varies too.

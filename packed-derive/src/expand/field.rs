@@ -7,14 +7,15 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned as _;
 
+use super::bitpack;
 use super::emit::{fields_ctx, locate_at, reported_at, PACKED};
-use crate::ast::{Coding, Field, Style};
+use crate::ast::{Coding, Container, Field, Style};
 
 /// The context of one field: the type's context narrowed by the field's `len` and
 /// `max`, all as types.
 pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
     let mut ctx = fields_ctx();
-    if let Coding::Type { len, max, time } = &f.coding {
+    if let Coding::Type { len, max, time, .. } = &f.coding {
         if let Some(len) = len {
             let len = &len.value;
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithLen<#len>);
@@ -37,7 +38,7 @@ pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
 /// For fields with `unit` or `width`: a compile-time check that the type holds chrono
 /// counts, reported at the attribute's value likewise.
 pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
-    let Coding::Type { len, max, time } = &f.coding else {
+    let Coding::Type { len, max, time, .. } = &f.coding else {
         return TokenStream::new();
     };
     let at = |span, check: &str| {
@@ -62,13 +63,19 @@ pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
 /// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
 /// wherever the layout fixes its size (the common case: integers at full width), so
-/// `qty` and `price` of a line item cost one bounds check, not two.
+/// `qty` and `price` of a line item cost one bounds check, not two. In a bit-packed
+/// struct, runs of bit-coded scalars instead, whose bits are one read or write
+/// ([`bitpack::groups`]).
 pub(crate) enum Part {
     One(usize),
     Scalars(Vec<usize>),
+    Bits(Vec<usize>),
 }
 
-pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
+pub(crate) fn parts(cont: &Container<'_>, fields: &[Field<'_>]) -> Vec<Part> {
+    if cont.bitpack {
+        return bitpack::groups(fields);
+    }
     let mut parts = Vec::new();
     let mut group = Vec::new();
     let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
