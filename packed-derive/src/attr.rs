@@ -15,8 +15,8 @@ use syn::{LitStr, Token};
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    choice, Choice, Conventions, Endian, EntropyValues, FloatLit, Header, Int, Len,
-    NamedLen, Preset, RangeBounds, ReprInt, Spanned, TagWidth, TimeUnit, TimeWidth,
+    choice, Choice, Conventions, Endian, EntropyValues, FloatLit, Header, Int, Len, NamedLen,
+    Preset, RangeBounds, ReprInt, Spanned, TagWidth, TimeUnit, TimeWidth,
 };
 
 /// The helper attribute's name: `#[packed(...)]`.

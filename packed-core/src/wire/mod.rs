@@ -30,9 +30,9 @@
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
 
+pub(crate) mod bits;
 mod bitset;
 mod by_value;
-pub(crate) mod bits;
 pub(crate) mod coded;
 pub(crate) mod enums;
 mod ext;

@@ -32,7 +32,10 @@ fn int_size<C: Ctx, T>() -> usize {
 /// its memory-image proof: none inside a bit-packing session, where a value's bytes
 /// depend on the bit offset it starts at, so no run or image can stand for them.
 #[inline(always)]
-pub(super) fn scalar_size<C: Ctx, T>(bytes: usize, image: Option<fast::ImageProof<T>>) -> FixedSize<T> {
+pub(super) fn scalar_size<C: Ctx, T>(
+    bytes: usize,
+    image: Option<fast::ImageProof<T>>,
+) -> FixedSize<T> {
     if in_session::<C>() {
         return FixedSize::VARIES;
     }
