@@ -165,7 +165,6 @@ impl Trait {
     pub(crate) fn path_for(self, f: &Field<'_>) -> TokenStream {
         match self {
             Self::Decode if f.owned => quote!(#PACKED::Decode<'static>),
-            Self::BitUnpacked if f.owned => quote!(#PACKED::__private::BitUnpacked<'static>),
             Self::Encode
             | Self::Decode
             | Self::Kind
