@@ -15,7 +15,7 @@ use alloc::{string::String, vec::Vec};
 ///
 /// Constant-size runs must not come here: their bytes are usually in registers, and two
 /// overlapping loads from a stack copy of them stall on store forwarding.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
@@ -61,7 +61,7 @@ pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
 
 /// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
 /// decode uses, since `String::from` and `push_str` call `memcpy` too.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn push_str_short(s: &mut String, add: &str) {
     // SAFETY: `append_short` appends exactly the bytes of `add` (or, if it panics while
