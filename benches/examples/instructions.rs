@@ -58,7 +58,9 @@ type MeshRef<'a> = Mesh;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let [_, set, op, n] = &args[..] else {
-        panic!("usage: instructions <document|log|mesh> <encode|to_vec|decode|borrowed|into> <count>")
+        panic!(
+            "usage: instructions <document|log|mesh> <encode|to_vec|decode|borrowed|into> <count>"
+        )
     };
     let n: usize = n.parse().unwrap();
     match set.as_str() {
