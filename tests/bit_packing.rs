@@ -23,7 +23,7 @@ use std::fmt::Debug;
 
 use common::{hex, hex_file};
 use packed_core::explain::Explanation;
-use packed_core::{layout, DecodeError, DecodeOwned, Encode, FieldRange, Packed};
+use packed_core::{layout, DecodeError, DecodeOwned, Encode, Packed};
 use text::{record, Text, Tokens};
 
 const GOLDEN_EXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden-ext/");
@@ -138,10 +138,8 @@ fn bits_range_int() {
         packed_core::from_slice::<RangeInt>(&hex("ff 63 64 89 c8 00 04 70 3e fa")),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 0,
-            field: Box::new(FieldRange {
-                name: "RangeInt.i",
-                range: "-100..=100",
-            }),
+            field: "RangeInt.i",
+            range: "-100..=100",
         })
     );
 }
@@ -1218,10 +1216,8 @@ fn out_of_range_codes_and_entropy_indexes() {
             packed_core::from_slice::<Codes>(&[code, 0, 0]),
             Err(DecodeError::ValueOutOfRange {
                 bit_offset: 0,
-                field: Box::new(FieldRange {
-                    name: "Codes.health",
-                    range: "0..=100",
-                }),
+                field: "Codes.health",
+                range: "0..=100",
             })
         );
     }
@@ -1300,10 +1296,8 @@ fn grouped_fields_are_the_field_by_field_bits() {
         packed_core::from_slice::<Group>(&bad.finish()),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 1,
-            field: Box::new(FieldRange {
-                name: "Group.h",
-                range: "0..=100",
-            }),
+            field: "Group.h",
+            range: "0..=100",
         })
     );
     // `n`'s code 11 is past `-5..=5` (4 bits), at bit 16.
@@ -1315,10 +1309,8 @@ fn grouped_fields_are_the_field_by_field_bits() {
         packed_core::from_slice::<Group>(&bad.finish()),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 16,
-            field: Box::new(FieldRange {
-                name: "Group.n",
-                range: "-5..=5",
-            }),
+            field: "Group.n",
+            range: "-5..=5",
         })
     );
     let mut out_of_range = v;

@@ -1,7 +1,6 @@
 //! The two error types: [`EncodeError`] for values that do not fit their layout and
 //! [`DecodeError`] for input that is not a valid encoding.
 
-use alloc::boxed::Box;
 use core::fmt;
 
 /// Why a value could not be encoded.
@@ -177,41 +176,6 @@ impl fmt::Display for EncodeError {
 }
 
 impl core::error::Error for EncodeError {}
-
-/// A bit-coded field and the range it was declared with, as
-/// [`DecodeError::ValueOutOfRange`] reports them.
-///
-/// ```
-/// use packed_core::{DecodeError, FieldRange, Packed};
-///
-/// #[derive(Packed, Debug, PartialEq)]
-/// #[packed(bitpack)]
-/// struct Level {
-///     #[packed(range = "0..=100")]
-///     health: u8,
-/// }
-///
-/// // 7 bits of 101: past the range.
-/// assert_eq!(
-///     packed_core::from_slice::<Level>(&[101]).map_err(|e| e.to_string()),
-///     Err("the bits of `Level.health` at bit 0 decode to a value outside its range 0..=100"
-///         .to_string())
-/// );
-/// assert_eq!(
-///     packed_core::from_slice::<Level>(&[101]),
-///     Err(DecodeError::ValueOutOfRange {
-///         bit_offset: 0,
-///         field: Box::new(FieldRange { name: "Level.health", range: "0..=100" }),
-///     })
-/// );
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FieldRange {
-    /// The field, as `Type.field`.
-    pub name: &'static str,
-    /// Its range, as written in the attribute.
-    pub range: &'static str,
-}
 
 /// Why input could not be decoded. Every variant that concerns the input says where:
 /// `offset` is the byte offset, from the start of the input, of the item that is wrong.
@@ -448,9 +412,10 @@ pub enum DecodeError {
     ValueOutOfRange {
         /// Offset of the value's bits, from the start of the input.
         bit_offset: usize,
-        /// The field and its range. Boxed: two names inline would make every
-        /// `DecodeError` larger, and every decode moves one through each `?`.
-        field: Box<FieldRange>,
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute.
+        range: &'static str,
     },
     /// An entropy-coded field's index is past its list of values.
     UnknownEntropyIndex {
@@ -743,10 +708,13 @@ impl fmt::Display for DecodeError {
                 f,
                 "padding bit set at bit {bit_offset}: a bit-packing session pads with zero bits"
             ),
-            Self::ValueOutOfRange { bit_offset, field } => write!(
+            Self::ValueOutOfRange {
+                bit_offset,
+                field,
+                range,
+            } => write!(
                 f,
-                "the bits of `{}` at bit {bit_offset} decode to a value outside its range {}",
-                field.name, field.range
+                "the bits of `{field}` at bit {bit_offset} decode to a value outside its range {range}"
             ),
             Self::UnknownEntropyIndex {
                 bit_offset,

@@ -420,7 +420,7 @@ use alloc::vec::Vec;
 
 pub use config::{config, with, Config};
 pub use ctx::Ctx;
-pub use error::{DecodeError, EncodeError, FieldRange};
+pub use error::{DecodeError, EncodeError};
 pub use explain::compare;
 pub use layout::Layout;
 pub use max_size::{max_size, max_size_as, MaxSize};

@@ -21,7 +21,7 @@ use alloc::{borrow::Cow, boxed::Box, collections::VecDeque, string::String, vec:
 
 use super::seq::{claim, element, read_len, settle, write_len};
 use crate::explain::{framed, Role};
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, FieldRange, Reader, Writer};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a field's value with bit coding `S`: an integer or float itself, or each
 /// element of a sequence or array of them (after the sequence's length prefix).
@@ -213,7 +213,8 @@ fn decoded_out_of_range<'de, R: Reader<'de> + ?Sized>(
 ) -> DecodeError {
     DecodeError::ValueOutOfRange {
         bit_offset: r.bit_offset() - back as usize,
-        field: Box::new(FieldRange { name: field, range }),
+        field,
+        range,
     }
 }
 
