@@ -644,10 +644,10 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         Ok(())
     }
 
-    /// Appends the next `n` bytes between byte boundaries to `out`, 8 at a time (two
-    /// reads of 32 bits, one word store where `out` has room for 8 bytes: give it room
-    /// for `n` rounded up to 8), the last up to 7 in one read. The caller has checked
-    /// that the input holds them.
+    /// Appends the next `n` bytes between byte boundaries to `out` (which has room for
+    /// them), 8 at a time (two reads of 32 bits, one word store), the last up to 7 in
+    /// one read and at most two stores. The caller has checked that the input holds
+    /// them.
     #[inline]
     fn unaligned_words(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
         let mut left = n;
@@ -720,7 +720,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         if self.source.lent().is_some() {
             // Checked against the input before anything is reserved.
             self.check_bytes_left(n)?;
-            out.reserve(n.next_multiple_of(8));
+            out.reserve(n);
             return self.unaligned_words(n, out);
         }
         // A stream's bytes arrive as they are read: allocate for them in steps.
@@ -747,7 +747,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         if self.source.lent().is_some() {
             // Checked against the input before anything is allocated.
             self.check_bytes_left(n)?;
-            let mut v = Vec::with_capacity(n.next_multiple_of(8));
+            let mut v = Vec::with_capacity(n);
             self.unaligned_words(n, &mut v)?;
             return Ok(Cow::Owned(v));
         }
