@@ -266,11 +266,15 @@ pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V, E: From<D
         return decode(r);
     }
     let before = r.offset();
-    let v = decode(r)?;
-    if r.offset() == before {
-        r.count_zero_width(offset)?;
+    let v = decode(r);
+    // `v` stays where `decode` wrote it: a large element (a serde visitor's struct)
+    // was copied out of that slot before the check, and again after it.
+    if v.is_ok() && r.offset() == before {
+        if let Err(e) = r.count_zero_width(offset) {
+            return Err(e.into());
+        }
     }
-    Ok(v)
+    v
 }
 
 impl<T: Encode> Encode for [T] {
