@@ -102,9 +102,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
         access.finish()?;
         Ok(v)
     }
-}
 
-impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
     /// Reads a number, `bool` or `char` through its [`Decode`] impl. Where its size is
     /// fixed and the reader knows the bytes left, they are checked here first, with one
     /// out-of-line call on failure: the decode's own check then folds away, and with it
