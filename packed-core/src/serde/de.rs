@@ -18,7 +18,7 @@ use crate::wire::string::{decode_bytes, decode_str};
 use crate::wire::wrap::read_flag;
 use crate::{Decode, DecodeError, Reader};
 
-use super::error::Boxed;
+use super::boxed::Boxed;
 
 /// What the `Deserializer` returns: a [`DecodeError`] behind one pointer (see
 /// [`Boxed`]).

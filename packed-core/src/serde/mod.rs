@@ -90,8 +90,8 @@
 //! Fieldless `#[repr(int)]` enums are where the two forms differ: serde's derive writes
 //! the variant's index as the tag, not its discriminant in the layout's enum form.
 
+mod boxed;
 mod de;
-mod error;
 mod ser;
 
 use alloc::vec::Vec;
