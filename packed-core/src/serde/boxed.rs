@@ -1,13 +1,15 @@
-//! The error type the `Serializer` and `Deserializer` return inside a serde value:
-//! [`EncodeError`](crate::EncodeError) or [`DecodeError`](crate::DecodeError) behind
-//! one pointer, unboxed again where [`Serde`](super::Serde) hands it back.
+//! The error type the `Deserializer` returns inside a serde value: a
+//! [`DecodeError`](crate::DecodeError) behind one pointer, unboxed again where
+//! [`Serde`](super::Serde) hands it back.
 //!
 //! Every call through serde's traits returns a `Result<_, Self::Error>`, and the
 //! visitors serde's derive generates are not all inlined into one another: a struct's
-//! fields are read by calls that return their value through memory. With the crate's
-//! error enums (40 bytes), a `Result<u32, _>` or a `Result<Vector3, _>` is returned
-//! through the stack and moved field by field; with a `Box` it is two registers, and
-//! the value keeps its own layout. The box is only allocated when something fails.
+//! fields are read by calls that return their value through memory. With the 40-byte
+//! `DecodeError`, a `Result<u32, _>` is returned through the stack and a struct of
+//! floats is moved byte by byte around the error's tag; with a `Box`, a
+//! `Result<u32, _>` is two registers and a `Result<[f32; 3], _>` 16 bytes. The box is
+//! only allocated when something fails. (The `Serializer` keeps `EncodeError`: its
+//! results carry no value, and boxing grew serde's `serialize_field` past inlining.)
 
 use alloc::boxed::Box;
 use core::fmt;
