@@ -267,8 +267,8 @@ pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V, E: From<D
     }
     let before = r.offset();
     let v = decode(r);
-    // `v` stays where `decode` wrote it: a large element (a serde visitor's struct)
-    // was copied out of that slot before the check, and again after it.
+    // Checked in place, not unwrapped with `?`: an unwrapped element is copied out of
+    // the slot `decode` wrote it to, which costs a large one (a serde visitor's record).
     if v.is_ok() && r.offset() == before {
         if let Err(e) = r.count_zero_width(offset) {
             return Err(e.into());
