@@ -90,6 +90,7 @@
 //! Fieldless `#[repr(int)]` enums are where the two forms differ: serde's derive writes
 //! the variant's index as the tag, not its discriminant in the layout's enum form.
 
+mod boxed;
 mod de;
 mod ser;
 
@@ -124,7 +125,7 @@ impl<'de, T: ::serde::Deserialize<'de>> Decode<'de> for Serde<T> {
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         T::deserialize(de::Deserializer::<C, R>::new(r))
             .map(Serde)
-            .map_err(|e| match e {
+            .map_err(|e| match e.into_inner() {
                 // A message from a `Deserialize` impl has no offset of its own.
                 DecodeError::SerdeCustom {
                     offset: usize::MAX,
