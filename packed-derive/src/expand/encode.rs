@@ -4,12 +4,12 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::emit::{
-    self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, WRITER,
-    WRITER_TY,
+    self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, TAG,
+    WRITER, WRITER_TY,
 };
 use super::field::{self, in_style, nest_group, parts, Part, Spelling};
 use super::{bitpack, fast, growable, repr};
-use crate::ast::{Container, Data, Field, Variant};
+use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, Tag};
 
@@ -82,13 +82,24 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
     quote!(#run #(#stmts)* #PACKED::__private::Ok(()))
 }
 
-/// An enum: the variant's index as its tag, then the variant's fields.
+/// An enum: the variant's index as its tag, then the variant's fields. The tag is
+/// written at one place, after a `match` that only picks it, so that an enum's `encode`
+/// holds one tag writer rather than one per variant.
 fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
+    let tags = variants.iter().map(|v| {
+        let vi = v.ident;
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
+        let pat = match v.style {
+            Style::Unit => quote!(Self::#vi),
+            Style::Tuple => quote!(Self::#vi(..)),
+            Style::Named => quote!(Self::#vi { .. }),
+        };
+        quote!(#pat => #tag,)
+    });
     let arms = variants.iter().map(|v| {
         let vi = v.ident;
         let name = vi.to_string();
-        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
         let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
         let pat = in_style(
             &quote!(Self::#vi),
@@ -103,7 +114,6 @@ fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> T
             .map(|(f, b)| write_field(cont, f, &quote!(#b)));
         quote! {
             #pat => {
-                #PACKED::__private::write_tag::<#inner, #tag_ty, #WRITER_TY>(#tag, #WRITER)?;
                 #PACKED::__private::push_variant(#WRITER, #name);
                 #(#stmts)*
                 #PACKED::Writer::pop_path(#WRITER);
@@ -111,6 +121,8 @@ fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> T
         }
     });
     quote! {
+        let #TAG = match self { #(#tags)* };
+        #PACKED::__private::write_tag::<#inner, #tag_ty, #WRITER_TY>(#TAG, #WRITER)?;
         match self { #(#arms)* }
         #PACKED::__private::Ok(())
     }

@@ -54,13 +54,19 @@ const _: () = {
             &self,
             __w: &mut __W,
         ) -> __packed::__private::Result<(), __packed::EncodeError> {
+            let __tag = match self {
+                Self::Start { .. } => 4u32,
+                Self::Stop => 5u32,
+                Self::Note(..) => 200u32,
+                Self::Unknown => 201u32,
+            };
+            __packed::__private::write_tag::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::__private::VariantIndex,
+                __W,
+            >(__tag, __w)?;
             match self {
                 Self::Start { at: __f0 } => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::VariantIndex,
-                        __W,
-                    >(4u32, __w)?;
                     __packed::__private::push_variant(__w, "Start");
                     __packed::__private::push_field(__w, "at");
                     <u64 as __packed::Encode>::encode::<
@@ -71,20 +77,10 @@ const _: () = {
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Stop => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::VariantIndex,
-                        __W,
-                    >(5u32, __w)?;
                     __packed::__private::push_variant(__w, "Stop");
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Note(__f0) => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::VariantIndex,
-                        __W,
-                    >(200u32, __w)?;
                     __packed::__private::push_variant(__w, "Note");
                     __packed::__private::push_field(__w, "0");
                     <String as __packed::Encode>::encode::<
@@ -95,11 +91,6 @@ const _: () = {
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Unknown => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::VariantIndex,
-                        __W,
-                    >(201u32, __w)?;
                     __packed::__private::push_variant(__w, "Unknown");
                     __packed::Writer::pop_path(__w);
                 }

@@ -35,22 +35,22 @@ const _: () = {
             &self,
             __w: &mut __W,
         ) -> __packed::__private::Result<(), __packed::EncodeError> {
+            let __tag = match self {
+                Self::Unit => 0u16,
+                Self::Pair(..) => 1u16,
+                Self::Named { .. } => 2u16,
+            };
+            __packed::__private::write_tag::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                __packed::__private::u16,
+                __W,
+            >(__tag, __w)?;
             match self {
                 Self::Unit => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u16,
-                        __W,
-                    >(0u16, __w)?;
                     __packed::__private::push_variant(__w, "Unit");
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Pair(__f0, __f1) => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u16,
-                        __W,
-                    >(1u16, __w)?;
                     __packed::__private::push_variant(__w, "Pair");
                     __packed::__private::push_field(__w, "0");
                     <u8 as __packed::Encode>::encode::<
@@ -67,11 +67,6 @@ const _: () = {
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Named { items: __f0, cache: __f1 } => {
-                    __packed::__private::write_tag::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u16,
-                        __W,
-                    >(2u16, __w)?;
                     __packed::__private::push_variant(__w, "Named");
                     __packed::__private::assert_has_length::<Vec<T>>();
                     __packed::__private::push_field(__w, "items");
