@@ -281,6 +281,7 @@ pub struct ReadmeDoctests;
 mod config;
 pub mod ctx;
 mod error;
+mod error_path;
 pub mod explain;
 mod fast;
 pub mod layout;
@@ -300,7 +301,7 @@ use alloc::vec::Vec;
 
 pub use config::{config, with, Config};
 pub use ctx::Ctx;
-pub use error::{DecodeError, EncodeError};
+pub use error::{DecodeError, EncodeError, Error};
 pub use explain::compare;
 pub use layout::Layout;
 pub use max_size::{max_size, max_size_as, MaxSize};
@@ -325,7 +326,7 @@ pub use write::{SizeCounter, SliceWriter, Writer};
 /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
 /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
 #[inline]
-pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     config().to_vec(value)
 }
 
@@ -342,7 +343,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, EncodeError> {
+pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, Error<EncodeError>> {
     config().encode_into(value, buf)
 }
 
@@ -357,7 +358,7 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<u
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
+pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeError>> {
     config().encoded_len(value)
 }
 
@@ -374,7 +375,7 @@ pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> 
 /// [`DecodeError`] for malformed input, and [`DecodeError::TrailingBytes`] if bytes are
 /// left over.
 #[inline]
-pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+pub fn from_slice<'de, T: Decode<'de> + Encode>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
     config().from_slice(bytes)
 }
 
@@ -393,10 +394,10 @@ pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeErro
 /// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`] at
 /// the limits.
 #[inline]
-pub fn from_slice_with_limits<'de, T: Decode<'de>>(
+pub fn from_slice_with_limits<'de, T: Decode<'de> + Encode>(
     bytes: &'de [u8],
     limits: Limits,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     config().limits(limits).from_slice(bytes)
 }
 
@@ -414,10 +415,10 @@ pub fn from_slice_with_limits<'de, T: Decode<'de>>(
 /// # Errors
 /// As [`from_slice`]. On error `value` is valid but unspecified.
 #[inline]
-pub fn from_slice_into<'de, T: Decode<'de>>(
+pub fn from_slice_into<'de, T: Decode<'de> + Encode>(
     bytes: &'de [u8],
     value: &mut T,
-) -> Result<(), DecodeError> {
+) -> Result<(), Error<DecodeError>> {
     config().from_slice_into(bytes, value)
 }
 
@@ -432,9 +433,9 @@ pub fn from_slice_into<'de, T: Decode<'de>>(
 /// # Errors
 /// As [`from_slice`], except that trailing input is returned, not an error.
 #[inline]
-pub fn take_from_slice<'de, T: Decode<'de>>(
+pub fn take_from_slice<'de, T: Decode<'de> + Encode>(
     bytes: &'de [u8],
-) -> Result<(T, &'de [u8]), DecodeError> {
+) -> Result<(T, &'de [u8]), Error<DecodeError>> {
     config().take_from_slice(bytes)
 }
 
@@ -450,7 +451,7 @@ pub fn take_from_slice<'de, T: Decode<'de>>(
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
+pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     with::<L>().to_vec(value)
 }
 
@@ -465,7 +466,7 @@ pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, En
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
+pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeError>> {
     with::<L>().encoded_len(value)
 }
 
@@ -485,7 +486,7 @@ pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize,
 pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
     value: &T,
     buf: &mut Vec<u8>,
-) -> Result<usize, EncodeError> {
+) -> Result<usize, Error<EncodeError>> {
     with::<L>().encode_into(value, buf)
 }
 
@@ -502,7 +503,7 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
 /// # Errors
 /// As [`from_slice`].
 #[inline]
-pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+pub fn from_slice_as<'de, L: Layout, T: Decode<'de> + Encode>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
     with::<L>().from_slice(bytes)
 }
 
@@ -562,7 +563,7 @@ pub fn explain_as<L: Layout, T: Encode + ?Sized>(
 pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
     value: &T,
     sink: W,
-) -> Result<usize, EncodeError> {
+) -> Result<usize, Error<EncodeError>> {
     config().to_writer(value, sink)
 }
 
@@ -579,7 +580,7 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Errors
 /// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
 #[cfg(feature = "std")]
-pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
+pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, Error<DecodeError>> {
     config().from_reader(source)
 }
 
@@ -610,7 +611,7 @@ pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R
 /// # Errors
 /// As [`to_vec`], plus [`EncodeError::BufferTooSmall`].
 #[inline]
-pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, EncodeError> {
+pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, Error<EncodeError>> {
     config().to_slice(value, buf)
 }
 
@@ -633,6 +634,6 @@ pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, 
 pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
     source: R,
     limits: Limits,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     config().limits(limits).from_reader(source)
 }

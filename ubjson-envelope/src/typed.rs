@@ -100,9 +100,10 @@ pub fn write_into<T: Encode + Kind + ?Sized>(
         }
         Ok(_) => {
             out.truncate(start);
-            Err(EnvelopeError::Encode(EncodeError::Custom(
+            Err(EncodeError::Custom(
                 "record encoded to a different length than `encoded_len` reported",
-            )))
+            )
+            .into())
         }
         Err(e) => {
             out.truncate(start);
@@ -140,7 +141,7 @@ pub fn write_into<T: Encode + Kind + ?Sized>(
 /// );
 /// # Ok::<(), EnvelopeError>(())
 /// ```
-pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, EnvelopeError> {
+pub fn from_slice<'de, T: Decode<'de> + Encode + Kind>(bytes: &'de [u8]) -> Result<T, EnvelopeError> {
     let (kind, payload) = unwrap(bytes)?;
     if kind != T::KIND {
         return Err(EnvelopeError::KindMismatch {
