@@ -363,3 +363,76 @@ fn question_mark_turns_an_error_into_its_kind() {
         Err(DecodeError::InvalidBool { offset: 14, byte: 2 })
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// A YAS header where none is expected
+// ---------------------------------------------------------------------------------------
+
+#[derive(Packed, Debug, PartialEq)]
+struct Named {
+    name: String,
+}
+
+/// `Named { name: "hi" }` as YAS writes it under `flags`' header: the header, then an
+/// 8-byte length.
+fn yas_named(header: &[u8; 7]) -> Vec<u8> {
+    let mut b = header.to_vec();
+    b.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+    b
+}
+
+#[test]
+fn a_headerless_decode_of_yas_output_says_so() {
+    let e = packed_core::from_slice::<Named>(&yas_named(b"yas0017")).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnexpectedYasHeader { found: *b"yas0017", layout: "Yas" }
+    );
+    assert_eq!(
+        e.to_string(),
+        "input starts with a YAS header `yas0017`; decode with the YAS layout (`layout::Yas`)"
+    );
+    // Under YAS's headerless layout, and for the other headers.
+    let no_header = packed_core::with::<layout::YasNoHeader>();
+    for (header, name) in [
+        (b"yas0017", "Yas"),
+        (b"yas0097", "YasBig"),
+        (b"yas0117", "YasCompacted"),
+        (b"yas0197", "YasCompactedBig"),
+    ] {
+        let e = no_header.from_slice::<Named>(&yas_named(header)).unwrap_err();
+        assert_eq!(
+            e.into_kind(),
+            DecodeError::UnexpectedYasHeader { found: *header, layout: name }
+        );
+    }
+    // The YAS layout itself decodes it.
+    assert_eq!(
+        packed_core::with::<layout::Yas>().from_slice::<Named>(&yas_named(b"yas0017")),
+        Ok(Named { name: "hi".into() })
+    );
+}
+
+#[test]
+fn only_a_real_yas_header_gets_the_hint() {
+    // Version 8, lowercase hex, a text archive (type 2), a reserved bit: not headers.
+    for header in [b"yas0018", b"yas011a", b"yas0027", b"yas0217"] {
+        let e = packed_core::from_slice::<Named>(&yas_named(header)).unwrap_err();
+        assert!(
+            matches!(e.kind(), DecodeError::LengthExceedsInput { offset: 0, len: 121, .. }),
+            "{header:?}: {e:?}"
+        );
+    }
+    // A type with a YAS header of its own whose body is wrong: its own header was read.
+    #[derive(Packed, Debug)]
+    #[packed(layout = "yas")]
+    struct OwnYas {
+        ok: bool,
+    }
+    let e = packed_core::from_slice::<OwnYas>(b"yas00172").unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 7, byte: b'2' });
+    assert_eq!(e.path(), Some("ok"));
+    // Input that decodes is never looked at.
+    let bytes = [7, b'y', b'a', b's', b'0', b'0', b'1', b'7'];
+    assert_eq!(packed_core::from_slice::<Named>(&bytes).unwrap().name, "yas0017");
+}

@@ -720,22 +720,22 @@ mod tests {
             offset: 8,
             limit: 8,
         });
-        assert_eq!(short.from_slice::<Msg>(&bytes).map(drop), over);
+        assert_eq!(short.from_slice::<Msg>(&bytes).map(drop).map_err(crate::Error::into_kind), over);
         let mut reused = Msg::default();
-        assert_eq!(short.from_slice_into(&bytes, &mut reused), over);
-        assert_eq!(short.take_from_slice::<Msg>(&bytes).map(drop), over);
+        assert_eq!(short.from_slice_into(&bytes, &mut reused).map_err(crate::Error::into_kind), over);
+        assert_eq!(short.take_from_slice::<Msg>(&bytes).map(drop).map_err(crate::Error::into_kind), over);
         #[cfg(feature = "std")]
-        assert_eq!(short.from_reader::<Msg, _>(&bytes[..]).map(drop), over);
+        assert_eq!(short.from_reader::<Msg, _>(&bytes[..]).map(drop).map_err(crate::Error::into_kind), over);
         // Depth: `Msg` and `Inner` are two levels.
         let shallow = Limits::DEFAULT.with_max_depth(1);
         let depth = Err(DecodeError::DepthLimitExceeded {
             offset: 8,
             limit: 1,
         });
-        assert_eq!(config().limits(shallow).from_slice::<Msg>(&bytes), depth);
+        assert_eq!(config().limits(shallow).from_slice::<Msg>(&bytes).map_err(crate::Error::into_kind), depth);
         let yas_shallow = config().limits(shallow).layout::<layout::Yas>();
         assert_eq!(
-            yas_shallow.from_slice::<Msg>(&yas()),
+            yas_shallow.from_slice::<Msg>(&yas()).map_err(crate::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded {
                 offset: yas().len() - 1,
                 limit: 1

@@ -81,6 +81,14 @@ impl<E> Error<E> {
     }
 }
 
+impl Error<DecodeError> {
+    /// The byte offset the error refers to ([`DecodeError::offset`]).
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.kind.offset()
+    }
+}
+
 impl<E> From<E> for Error<E> {
     /// An error whose path is not known.
     fn from(kind: E) -> Self {
@@ -106,6 +114,7 @@ impl DecodeError {
     pub(crate) fn is_about_message(&self) -> bool {
         match self {
             Self::BadHeader { .. }
+            | Self::UnexpectedYasHeader { .. }
             | Self::TrailingBytes { .. }
             | Self::ByteLimitExceeded { .. }
             | Self::Unexplained { .. } => true,
@@ -347,6 +356,18 @@ pub enum DecodeError {
         /// The bytes found (zero-padded if the input was shorter).
         found: [u8; 7],
     },
+    /// A type whose layout has no header failed to decode input that starts with a
+    /// YAS header (`yas0017`): the input was written under a YAS layout with its
+    /// header. Stands in for the error the headerless decode met (a length that claims
+    /// too much, most often), which says nothing useful about such input. Reported by
+    /// the slice functions ([`from_slice`](crate::from_slice) and the like) only.
+    UnexpectedYasHeader {
+        /// The header found at the start of the input.
+        found: [u8; 7],
+        /// The layout that writes this header (`"Yas"`, `"YasBig"`, `"YasCompacted"`,
+        /// `"YasCompactedBig"`), as named in [`layout`](crate::layout).
+        layout: &'static str,
+    },
     /// The value ended before the input did.
     TrailingBytes {
         /// Offset of the first unread byte.
@@ -485,6 +506,7 @@ impl DecodeError {
             | Self::RecordEndsInsideField { offset, .. }
             | Self::Unexplained { offset }
             | Self::Custom { offset, .. } => offset,
+            Self::UnexpectedYasHeader { .. } => 0,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
         }
@@ -557,6 +579,12 @@ impl fmt::Display for DecodeError {
                 Ascii(expected),
                 Ascii(found)
             ),
+            Self::UnexpectedYasHeader { found, layout } => write!(
+                f,
+                "input starts with a YAS header `{}`; decode with the YAS layout \
+                 (`layout::{layout}`)",
+                Ascii(found).text()
+            ),
             Self::TrailingBytes { offset, remaining } => {
                 write!(f, "{remaining} trailing bytes at byte {offset}")
             }
@@ -622,9 +650,18 @@ impl core::error::Error for DecodeError {}
 /// Shows header bytes as text where they are printable.
 struct Ascii<'a>(&'a [u8; 7]);
 
-impl fmt::Debug for Ascii<'_> {
+impl Ascii<'_> {
+    /// The bytes as text, unquoted.
+    fn text(&self) -> AsciiText<'_> {
+        AsciiText(self.0)
+    }
+}
+
+/// [`Ascii`] without the quotes.
+struct AsciiText<'a>(&'a [u8; 7]);
+
+impl fmt::Display for AsciiText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("\"")?;
         for &b in self.0 {
             if b.is_ascii_graphic() {
                 write!(f, "{}", b as char)?;
@@ -632,6 +669,12 @@ impl fmt::Debug for Ascii<'_> {
                 write!(f, "\\x{b:02x}")?;
             }
         }
-        f.write_str("\"")
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Ascii<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"", self.text())
     }
 }

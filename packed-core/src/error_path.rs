@@ -56,11 +56,53 @@ pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de> + Encode>(
     limits: Limits,
     error: DecodeError,
 ) -> Error<DecodeError> {
+    if let Some(hint) = yas_header_hint::<C, T>(input, &error) {
+        return hint.into();
+    }
     if error.is_about_message() {
         return error.into();
     }
     let path = decode_path::<C, T>(input, limits, &error);
     Error::new(error, path.as_deref())
+}
+
+/// [`DecodeError::UnexpectedYasHeader`] where a `T` that reads no header under `C`
+/// failed on input that starts with a YAS binary header: `yas`, then four uppercase hex
+/// digits of a word with version 7, type binary, and no bit past `compacted`.
+fn yas_header_hint<'de, C: Ctx, T: Decode<'de>>(
+    input: &'de [u8],
+    error: &DecodeError,
+) -> Option<DecodeError> {
+    if matches!(error, DecodeError::BadHeader { .. }) {
+        return None;
+    }
+    let found: [u8; 7] = input.get(..7)?.try_into().ok()?;
+    let upper_hex = |b: &u8| b.is_ascii_digit() || (b'A'..=b'F').contains(b);
+    if &found[..3] != b"yas" || !found[3..].iter().all(upper_hex) {
+        return None;
+    }
+    let digits = core::str::from_utf8(&found[3..]).ok()?;
+    let word = u16::from_str_radix(digits, 16).ok()?;
+    const VERSION: u16 = 7;
+    const BINARY: u16 = 1 << 4;
+    const BIG: u16 = 1 << 7;
+    const COMPACTED: u16 = 1 << 8;
+    if word & !(BIG | COMPACTED) != VERSION | BINARY {
+        return None;
+    }
+    // The type reads a header of its own (a YAS layout): the header was its own.
+    let mut r = crate::SliceReader::new(input);
+    T::decode_header::<C, _>(&mut r).ok()?;
+    if r.offset() != 0 {
+        return None;
+    }
+    let layout = match (word & BIG != 0, word & COMPACTED != 0) {
+        (false, false) => "Yas",
+        (true, false) => "YasBig",
+        (false, true) => "YasCompacted",
+        (true, true) => "YasCompactedBig",
+    };
+    Some(DecodeError::UnexpectedYasHeader { found, layout })
 }
 
 /// How many times the input is read again, at most, to find a decode error's path.

@@ -32,6 +32,11 @@ use crate::{wire, Ctx, DecodeError, EncodeError, Reader, Writer};
 ///
 /// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no packed encoding",
+    label = "`{Self}` does not implement `Encode`",
+    note = "derive `Packed` for it, or use `#[packed(with = \"module\")]` on the field (see the derive's docs for a `with` module)"
+)]
 pub trait Encode {
     /// Writes `self` under context `C`.
     ///
@@ -121,6 +126,11 @@ pub trait Encode {
 /// let p: Point = packed_core::from_slice(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]).unwrap();
 /// assert_eq!((p.x, p.y), (1, -2));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no packed decoding",
+    label = "`{Self}` does not implement `Decode`",
+    note = "derive `Packed` for it, or use `#[packed(with = \"module\")]` on the field (see the derive's docs for a `with` module)"
+)]
 pub trait Decode<'de>: Sized {
     /// *Safety on hostile input.* A lower bound on the encoded size in bytes under any
     /// layout (0 if unsure). Sequence decoders use it to reject lengths the input cannot
@@ -214,6 +224,11 @@ pub trait Decode<'de>: Sized {
 
 /// A type that decodes without borrowing from the input (`String`, not `&str`): what
 /// [`from_reader`](crate::from_reader) can produce.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` borrows from its input, so it cannot be read from a stream",
+    label = "a borrowing type (`&str`, `&[u8]`, or a type with a lifetime) where an owned one is needed",
+    note = "decode it with `from_slice` from the bytes in memory, or use owned types (`String`, `Vec<u8>`) to read it from a stream"
+)]
 pub trait DecodeOwned: for<'de> Decode<'de> {}
 impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
 
