@@ -141,7 +141,7 @@ impl<C: Ctx> Config<C> {
     /// let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(2));
     /// assert_eq!(
     ///     c.from_slice::<u32>(&[1, 0, 0, 0]),
-    ///     Err(DecodeError::ByteLimitExceeded { offset: 2, limit: 2 })
+    ///     Err(DecodeError::ByteLimitExceeded { offset: 2, limit: 2 }.into())
     /// );
     /// ```
     #[inline]
@@ -271,7 +271,7 @@ impl<C: Ctx> Config<C> {
     /// assert_eq!(&buf[..n], [2, b'h', b'i']);
     /// assert_eq!(
     ///     packed_core::config().to_slice(&"hello, world", &mut buf),
-    ///     Err(EncodeError::BufferTooSmall { needed: 13, capacity: 8 })
+    ///     Err(EncodeError::BufferTooSmall { needed: 13, capacity: 8 }.into())
     /// );
     /// # Ok::<(), EncodeError>(())
     /// ```
@@ -570,7 +570,7 @@ impl<C: Ctx> Config<C> {
     /// assert_eq!(cut.next(), Some(Ok("boot".to_owned())));
     /// assert_eq!(
     ///     cut.next(),
-    ///     Some(Err(DecodeError::UnexpectedEnd { offset: 6, needed: 5, remaining: 1 }))
+    ///     Some(Err(DecodeError::UnexpectedEnd { offset: 6, needed: 5, remaining: 1 }.into()))
     /// );
     /// assert_eq!(cut.next(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -623,7 +623,8 @@ pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, 
 ///
 /// let limits = Limits::DEFAULT.with_max_bytes(1);
 /// assert!(matches!(
-///     packed_core::from_reader_with_limits::<u16, _>(&[1, 0][..], limits),
+///     packed_core::from_reader_with_limits::<u16, _>(&[1, 0][..], limits)
+///         .map_err(packed_core::Error::into_kind),
 ///     Err(DecodeError::ByteLimitExceeded { .. })
 /// ));
 /// ```

@@ -38,7 +38,8 @@ use crate::DecodeError;
 ///     Ok(vec![(); 2])
 /// );
 /// assert_eq!(
-///     packed_core::from_slice_with_limits::<Vec<Vec<()>>>(&[2, 1, 2], limits),
+///     packed_core::from_slice_with_limits::<Vec<Vec<()>>>(&[2, 1, 2], limits)
+///         .map_err(packed_core::Error::into_kind),
 ///     Err(DecodeError::ZeroWidthLimitExceeded { offset: 2, limit: 2 })
 /// );
 /// ```

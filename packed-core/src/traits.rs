@@ -123,7 +123,10 @@ pub trait Encode {
 ///     }
 /// }
 ///
-/// let p: Point = packed_core::from_slice(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]).unwrap();
+/// // `from_slice` also needs `Encode` (it writes the value to locate an error); a type
+/// // that only decodes is read through a reader.
+/// let mut r = packed_core::SliceReader::new(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
+/// let p: Point = packed_core::config().decode_from(&mut r).unwrap();
 /// assert_eq!((p.x, p.y), (1, -2));
 /// ```
 #[diagnostic::on_unimplemented(
