@@ -23,15 +23,21 @@ use DecodeError::*;
 const MAX_COMPACT: u64 = (1 << 30) - 1;
 
 fn slice<'de, T: Decode<'de> + Encode + Debug>(bytes: &'de [u8]) -> DecodeError {
-    packed_core::from_slice::<T>(bytes).expect_err("must not decode").into_kind()
+    packed_core::from_slice::<T>(bytes)
+        .expect_err("must not decode")
+        .into_kind()
 }
 
 fn slice_as<'de, L: Layout, T: Decode<'de> + Encode + Debug>(bytes: &'de [u8]) -> DecodeError {
-    packed_core::from_slice_as::<L, T>(bytes).expect_err("must not decode").into_kind()
+    packed_core::from_slice_as::<L, T>(bytes)
+        .expect_err("must not decode")
+        .into_kind()
 }
 
 fn stream<T: DecodeOwned + Debug>(bytes: &[u8]) -> DecodeError {
-    packed_core::from_reader::<T, _>(Cursor::new(bytes)).expect_err("must not decode").into_kind()
+    packed_core::from_reader::<T, _>(Cursor::new(bytes))
+        .expect_err("must not decode")
+        .into_kind()
 }
 
 /// The header-less YAS compacted codec (integers and lengths only).
@@ -488,7 +494,8 @@ fn invalid_bool_and_option_flag() {
         o: Some(5),
     };
     assert_eq!(
-        packed_core::from_slice_into(&hex("07 01 02 0000"), &mut into).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_into(&hex("07 01 02 0000"), &mut into)
+            .map_err(packed_core::Error::into_kind),
         Err(InvalidOptionFlag { offset: 2, byte: 2 })
     );
     // The golden optional, flag `01` -> `02`: Bitsery at 0, YAS after the header at 7.
@@ -522,7 +529,10 @@ fn invalid_utf8() {
     assert_eq!(slice::<String>(&hex("02 61e2")), InvalidUtf8 { offset: 2 });
     // In place.
     let mut s = String::from("previous");
-    assert_eq!(packed_core::from_slice_into(&b, &mut s).map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(
+        packed_core::from_slice_into(&b, &mut s).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     // Inside the golden document: "eu-west" is at 16..23; `c3` at 18 ('-') starts a
     // two-byte sequence that 'w' does not continue.
     let mut doc = golden("bitsery-le", "document");
@@ -803,7 +813,8 @@ fn trailing_bytes() {
     );
     let mut into = 0u32;
     assert_eq!(
-        packed_core::from_slice_into(&hex("01000000 09"), &mut into).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_into(&hex("01000000 09"), &mut into)
+            .map_err(packed_core::Error::into_kind),
         Err(TrailingBytes {
             offset: 4,
             remaining: 1
@@ -963,14 +974,16 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
     // A smaller limit.
     let limits = Limits::DEFAULT.with_max_depth(10);
     assert_eq!(
-        packed_core::from_slice_with_limits::<Tree>(&deep, limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_with_limits::<Tree>(&deep, limits)
+            .map_err(packed_core::Error::into_kind),
         Err(DepthLimitExceeded {
             offset: 10,
             limit: 10
         })
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<Node, _>(Cursor::new(&deep), limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader_with_limits::<Node, _>(Cursor::new(&deep), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(DepthLimitExceeded {
             offset: 10,
             limit: 10
@@ -984,14 +997,16 @@ fn byte_limit() {
     let limits = Limits::DEFAULT.with_max_bytes(50);
     // 30 u32s (120 bytes, no prefix) from 120 bytes: the read of 120 bytes at 0 hits 50.
     assert_eq!(
-        packed_core::from_slice_with_limits::<[u32; 30]>(&[0; 120], limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_with_limits::<[u32; 30]>(&[0; 120], limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 50,
             limit: 50
         })
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<[u32; 30], _>(Cursor::new(&[0; 120]), limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader_with_limits::<[u32; 30], _>(Cursor::new(&[0; 120]), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 0,
             limit: 50
@@ -1000,7 +1015,8 @@ fn byte_limit() {
     // A 99-byte vector in 100 bytes of input.
     let b = [vec![99u8], vec![7; 99]].concat();
     assert_eq!(
-        packed_core::from_slice_with_limits::<Vec<u8>>(&b, limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_with_limits::<Vec<u8>>(&b, limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 50,
             limit: 50
@@ -1008,7 +1024,8 @@ fn byte_limit() {
     );
     // The prefix at 0, then 99 bytes from 1: the stream asks for 99 with 49 left.
     assert_eq!(
-        packed_core::from_reader_with_limits::<Vec<u8>, _>(Cursor::new(&b), limits).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader_with_limits::<Vec<u8>, _>(Cursor::new(&b), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 1,
             limit: 50
@@ -1017,7 +1034,8 @@ fn byte_limit() {
     // A value that ends exactly at the limit, with more input behind it, is not accepted
     // as if the input ended there.
     let b = [vec![1u8, 0, 0, 0], vec![9; 10]].concat();
-    let r = packed_core::from_slice_with_limits::<u32>(&b, Limits::DEFAULT.with_max_bytes(4)).map_err(packed_core::Error::into_kind);
+    let r = packed_core::from_slice_with_limits::<u32>(&b, Limits::DEFAULT.with_max_bytes(4))
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(
         r,
         Err(ByteLimitExceeded {
@@ -1036,7 +1054,8 @@ fn byte_limit() {
         packed_core::from_slice_with_limits::<plain::Document>(
             &doc,
             Limits::DEFAULT.with_max_bytes(189)
-        ).map_err(packed_core::Error::into_kind),
+        )
+        .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 189,
             limit: 189
@@ -1180,18 +1199,28 @@ fn encode_length_too_large() {
         max: 255,
         prefix: "u8",
     };
-    assert_eq!(packed_core::to_vec(&v).map_err(packed_core::Error::into_kind), Err(want.clone()));
-    assert_eq!(packed_core::encoded_len(&v).map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(
+        packed_core::to_vec(&v).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    assert_eq!(
+        packed_core::encoded_len(&v).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     assert_eq!(
         packed_core::to_vec_as::<layout::Yas, _>(&v).map_err(packed_core::Error::into_kind),
         Err(want.clone())
     );
     // encode_into has written `a` before failing, and takes it back.
     let mut buf = vec![1, 2, 3];
-    assert_eq!(packed_core::encode_into(&v, &mut buf).map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(
+        packed_core::encode_into(&v, &mut buf).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     assert_eq!(buf, [1, 2, 3]);
     assert_eq!(
-        packed_core::encode_into_as::<layout::Yas, _>(&v, &mut buf).map_err(packed_core::Error::into_kind),
+        packed_core::encode_into_as::<layout::Yas, _>(&v, &mut buf)
+            .map_err(packed_core::Error::into_kind),
         Err(want)
     );
     assert_eq!(buf, [1, 2, 3]);
@@ -1209,10 +1238,19 @@ fn encode_length_too_large() {
         max: MAX_COMPACT,
         prefix: "compact",
     };
-    assert_eq!(packed_core::to_vec(&units).map_err(packed_core::Error::into_kind), Err(want.clone()));
-    assert_eq!(packed_core::encoded_len(&units).map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(
+        packed_core::to_vec(&units).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    assert_eq!(
+        packed_core::encoded_len(&units).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     let mut buf = vec![9];
-    assert_eq!(packed_core::encode_into(&units, &mut buf).map_err(packed_core::Error::into_kind), Err(want));
+    assert_eq!(
+        packed_core::encode_into(&units, &mut buf).map_err(packed_core::Error::into_kind),
+        Err(want)
+    );
     assert_eq!(buf, [9]);
     // 2^14 takes the 4-byte form.
     assert_eq!(packed_core::encoded_len(&vec![(); 1 << 14]), Ok(4));
@@ -1373,21 +1411,28 @@ fn utf8_oracle(bytes: &[u8]) {
         "{bytes:02x?}"
     );
     assert_eq!(
-        packed_core::from_slice::<Cow<'_, str>>(&input).map(Cow::into_owned).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice::<Cow<'_, str>>(&input)
+            .map(Cow::into_owned)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
     assert_eq!(
-        packed_core::from_slice::<Box<str>>(&input).map(String::from).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice::<Box<str>>(&input)
+            .map(String::from)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
     assert_eq!(
-        packed_core::from_reader::<String, _>(Cursor::new(&input)).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader::<String, _>(Cursor::new(&input))
+            .map_err(packed_core::Error::into_kind),
         want_owned,
         "{bytes:02x?} stream"
     );
     let mut s = String::from("reused");
     assert_eq!(
-        packed_core::from_slice_into(&input, &mut s).map(|()| s).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_into(&input, &mut s)
+            .map(|()| s)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
 }
@@ -1549,11 +1594,13 @@ fn boxes_that_read_input_are_not_counted() {
     // budget does not allow. A stream reads the two and runs out.
     let input = hex("03 0102");
     assert_eq!(
-        packed_core::from_slice_with_limits::<Vec<Box<u8>>>(&input, none).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_with_limits::<Vec<Box<u8>>>(&input, none)
+            .map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 0))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<Vec<Box<u8>>, _>(&input[..], none).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader_with_limits::<Vec<Box<u8>>, _>(&input[..], none)
+            .map_err(packed_core::Error::into_kind),
         Err(UnexpectedEnd {
             offset: 3,
             needed: 1,
@@ -1671,11 +1718,13 @@ fn every_zero_width_element_is_counted() {
         Err(DuplicateKey { offset: 1 })
     );
     assert_eq!(
-        packed_core::from_slice_with_limits::<HashSet<Skipped>>(&eleven, ten).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_with_limits::<HashSet<Skipped>>(&eleven, ten)
+            .map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 10))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<HashSet<Skipped>, _>(&eleven[..], ten).map_err(packed_core::Error::into_kind),
+        packed_core::from_reader_with_limits::<HashSet<Skipped>, _>(&eleven[..], ten)
+            .map_err(packed_core::Error::into_kind),
         Err(DuplicateKey { offset: 1 })
     );
 }
@@ -1755,20 +1804,30 @@ fn distinct_zero_width_entries_and_own_decode_append() {
             .map(|m| m.len())
     };
     assert_eq!(map(&[10]), Ok(10));
-    assert_eq!(map(&[11]).map_err(packed_core::Error::into_kind), Err(zero_width(0, 10)));
+    assert_eq!(
+        map(&[11]).map_err(packed_core::Error::into_kind),
+        Err(zero_width(0, 10))
+    );
     // Vectors and arrays go through `Ticket::decode_append`.
     let vec = |bytes: &[u8]| {
         packed_core::from_reader_with_limits::<Vec<Ticket>, _>(Cursor::new(bytes), ten)
             .map(|v| v.len())
     };
     assert_eq!(vec(&[10]), Ok(10));
-    assert_eq!(vec(&[11]).map_err(packed_core::Error::into_kind), Err(zero_width(0, 10)));
     assert_eq!(
-        packed_core::from_slice_with_limits::<[Ticket; 11]>(&[], ten).map(|_| ()).map_err(packed_core::Error::into_kind),
+        vec(&[11]).map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 10))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<[Ticket; 11], _>(&[][..], ten).map_err(packed_core::Error::into_kind).map(|_| ()),
+        packed_core::from_slice_with_limits::<[Ticket; 11]>(&[], ten)
+            .map(|_| ())
+            .map_err(packed_core::Error::into_kind),
+        Err(zero_width(0, 10))
+    );
+    assert_eq!(
+        packed_core::from_reader_with_limits::<[Ticket; 11], _>(&[][..], ten)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ()),
         Err(zero_width(0, 10))
     );
 }
@@ -1891,7 +1950,8 @@ fn duplicate_keys_at_every_position() {
     yas[7] = 3; // count 3 (u64 little-endian after the header)
     yas.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0, b'a']);
     assert_eq!(
-        packed_core::from_slice_as::<layout::Yas, BTreeSet<String>>(&yas).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::Yas, BTreeSet<String>>(&yas)
+            .map_err(packed_core::Error::into_kind),
         Err(DuplicateKey {
             offset: 7 + 8 + 9 + 10
         })

@@ -208,7 +208,9 @@ own!(yas_compacted_ebig, #[packed(layout = "yas-compacted", endian = "big")]);
 /// stream), and checks both against each other.
 fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, bytes: &[u8]) {
     assert_eq!(
-        packed_core::to_vec_as::<L, T>(value).map_err(packed_core::Error::into_kind).as_deref(),
+        packed_core::to_vec_as::<L, T>(value)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(bytes),
         "{what}: encode"
     );
@@ -218,7 +220,9 @@ fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, byt
         "{what}: encoded_len"
     );
     assert_eq!(
-        packed_core::from_slice_as::<L, T>(bytes).map_err(packed_core::Error::into_kind).as_ref(),
+        packed_core::from_slice_as::<L, T>(bytes)
+            .map_err(packed_core::Error::into_kind)
+            .as_ref(),
         Ok(value),
         "{what}: decode"
     );
@@ -241,7 +245,9 @@ fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, byt
 /// functions, and decoding in place into a value of another length.
 fn check_own<T: Packed + PartialEq + Debug>(what: &str, value: &T, bytes: &[u8], reused: T) {
     assert_eq!(
-        packed_core::to_vec(value).map_err(packed_core::Error::into_kind).as_deref(),
+        packed_core::to_vec(value)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(bytes),
         "{what}: encode"
     );
@@ -251,12 +257,16 @@ fn check_own<T: Packed + PartialEq + Debug>(what: &str, value: &T, bytes: &[u8],
         "{what}: encoded_len"
     );
     assert_eq!(
-        packed_core::from_slice::<T>(bytes).map_err(packed_core::Error::into_kind).as_ref(),
+        packed_core::from_slice::<T>(bytes)
+            .map_err(packed_core::Error::into_kind)
+            .as_ref(),
         Ok(value),
         "{what}: decode"
     );
     let mut target = reused;
-    packed_core::from_slice_into(bytes, &mut target).map_err(packed_core::Error::into_kind).unwrap_or_else(|e| panic!("{what}: {e}"));
+    packed_core::from_slice_into(bytes, &mut target)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(&target, value, "{what}: decode in place");
 }
 
@@ -290,7 +300,9 @@ fn check_case<L: Layout, E: Case>(config: &str) {
     // std::vector: `Vec`, a slice, `Box<[E]>`.
     check_as::<L, Vec<E>>(&at("vector"), &values, &vector);
     assert_eq!(
-        packed_core::to_vec_as::<L, [E]>(&values).map_err(packed_core::Error::into_kind).as_deref(),
+        packed_core::to_vec_as::<L, [E]>(&values)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(&vector[..]),
         "{}: a slice",
         at("vector")
@@ -496,7 +508,8 @@ fn vector_of_one_byte_enums_by_hand() {
 
     let want = hex("01 00 00 00 00 00 00 00 07");
     assert_eq!(
-        packed_core::to_vec_as::<layout::YasNoHeader, _>(&vec![E8::Seven]).map_err(packed_core::Error::into_kind),
+        packed_core::to_vec_as::<layout::YasNoHeader, _>(&vec![E8::Seven])
+            .map_err(packed_core::Error::into_kind),
         Ok(want.clone())
     );
     assert_eq!(
@@ -509,7 +522,8 @@ fn vector_of_one_byte_enums_by_hand() {
     );
     // Alone, the same enum keeps its size byte.
     assert_eq!(
-        packed_core::to_vec_as::<layout::YasNoHeader, _>(&E8::Seven).map_err(packed_core::Error::into_kind),
+        packed_core::to_vec_as::<layout::YasNoHeader, _>(&E8::Seven)
+            .map_err(packed_core::Error::into_kind),
         Ok(hex("01 07"))
     );
     // An enum with a layout of its own takes it inside a sequence of another layout:
@@ -520,9 +534,13 @@ fn vector_of_one_byte_enums_by_hand() {
     enum OwnYas {
         Seven = 7,
     }
-    assert_eq!(packed_core::to_vec(&vec![OwnYas::Seven]).map_err(packed_core::Error::into_kind), Ok(hex("01 07")));
     assert_eq!(
-        packed_core::to_vec(&VecDeque::from([OwnYas::Seven])).map_err(packed_core::Error::into_kind),
+        packed_core::to_vec(&vec![OwnYas::Seven]).map_err(packed_core::Error::into_kind),
+        Ok(hex("01 07"))
+    );
+    assert_eq!(
+        packed_core::to_vec(&VecDeque::from([OwnYas::Seven]))
+            .map_err(packed_core::Error::into_kind),
         Ok(hex("01 01 07"))
     );
 }
@@ -535,7 +553,8 @@ fn two_vectors_decode_as_yas_wrote_them() {
     let bytes = hex("01 00 00 00 00 00 00 00 01  01 00 00 00 00 00 00 00 00");
     assert_eq!(bytes, file("yas-binary-noheader", "two_vectors_bit"));
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Two>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::YasNoHeader, Two>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Ok(Two {
             a: vec![Bit::One],
             b: vec![Bit::Zero]
@@ -550,7 +569,8 @@ fn two_vectors_decode_as_yas_wrote_them() {
 /// Decodes `bytes` under `L` from a slice and from a stream; both must give the same
 /// result.
 fn decode_both<L: Layout, T: Packed + PartialEq + Debug>(bytes: &[u8]) -> Result<T, DecodeError> {
-    let from_slice = packed_core::from_slice_as::<L, T>(bytes).map_err(packed_core::Error::into_kind);
+    let from_slice =
+        packed_core::from_slice_as::<L, T>(bytes).map_err(packed_core::Error::into_kind);
     let from_stream = packed_core::with::<L>().decode_from::<T, _>(&mut IoReader::new(bytes));
     match (&from_slice, &from_stream) {
         (Ok(a), Ok(b)) => assert_eq!(a, b),
@@ -582,7 +602,9 @@ fn truncated_sequences_are_errors() {
             }
         }
         let array: [E; 5] = E::values()[..5].try_into().unwrap();
-        let bytes = packed_core::to_vec_as::<L, _>(&array).map_err(packed_core::Error::into_kind).unwrap();
+        let bytes = packed_core::to_vec_as::<L, _>(&array)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         for end in 0..bytes.len() {
             assert!(
                 decode_both::<L, [E; 5]>(&bytes[..end]).is_err(),
@@ -655,7 +677,9 @@ fn unknown_discriminant_in_a_raw_run() {
 
     // `[E; 5]` of one-byte enums, no size: the fourth byte.
     let array = [EI8::Min, EI8::MinusOne, EI8::Zero, EI8::Five, EI8::Max];
-    let mut bytes = packed_core::to_vec_as::<layout::YasNoHeader, _>(&array).map_err(packed_core::Error::into_kind).unwrap();
+    let mut bytes = packed_core::to_vec_as::<layout::YasNoHeader, _>(&array)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     assert_eq!(bytes, hex("80 ff 00 05 7f"));
     bytes[3] = 0x06;
     assert_eq!(
@@ -702,7 +726,8 @@ fn lengths_beyond_the_input() {
     let mut bytes = (1u64 << 40).to_le_bytes().to_vec();
     bytes.extend([0, 0, 0, 0]);
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput {
             offset: 0,
             len: 1 << 40,
@@ -710,7 +735,8 @@ fn lengths_beyond_the_input() {
         })
     );
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, VecDeque<EI32>>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::YasNoHeader, VecDeque<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput {
             offset: 0,
             len: 1 << 40,
@@ -722,14 +748,16 @@ fn lengths_beyond_the_input() {
     let mut bytes = u64::MAX.to_le_bytes().to_vec();
     bytes.push(0);
     assert!(matches!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EU8>>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EU8>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput { offset: 0, .. })
     ));
     // 4 elements of 4 bytes claimed, 5 bytes given: the second element is cut short.
     let mut bytes = 4u64.to_le_bytes().to_vec();
     bytes.extend([0, 0, 0, 0, 0]);
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEnd {
             offset: 12,
             needed: 4,
@@ -772,7 +800,12 @@ fn explain_numbers_deque_and_raw_elements() {
         ["", "[0]", "[0]", "[1]", "[1]", "[2]", "[2]", "[3]", "[3]"],
         "{e}"
     );
-    assert_eq!(e.bytes(), packed_core::to_vec(&dq).map_err(packed_core::Error::into_kind).unwrap());
+    assert_eq!(
+        e.bytes(),
+        packed_core::to_vec(&dq)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap()
+    );
 
     let v = vec![EI16::Min, EI16::Max];
     let e = packed_core::explain_as::<layout::YasNoHeader, _>(&v).unwrap();

@@ -39,12 +39,24 @@ fn order() -> Order {
     Order {
         id: 7,
         items: vec![
-            Item { sku: "a".into(), qty: 1 },
-            Item { sku: "bc".into(), qty: 2 },
+            Item {
+                sku: "a".into(),
+                qty: 1,
+            },
+            Item {
+                sku: "bc".into(),
+                qty: 2,
+            },
         ],
-        flags: Flags { active: true, archived: false },
+        flags: Flags {
+            active: true,
+            archived: false,
+        },
         note: Some("n".into()),
-        shape: Shape::Circle { radius: 3, filled: true },
+        shape: Shape::Circle {
+            radius: 3,
+            filled: true,
+        },
         tags: BTreeMap::from([(1, true), (2, false)]),
     }
 }
@@ -81,32 +93,101 @@ fn the_hand_written_bytes_are_the_encoding() {
 #[test]
 fn decode_paths_through_structs_sequences_options_enums_and_maps() {
     let cases: &[(usize, u8, DecodeError, &str)] = &[
-        (15, 0xff, DecodeError::InvalidBool { offset: 15, byte: 0xff }, "flags.archived"),
-        (14, 2, DecodeError::InvalidBool { offset: 14, byte: 2 }, "flags.active"),
-        (10, 0xff, DecodeError::InvalidUtf8 { offset: 10 }, "items[1].sku"),
-        (16, 7, DecodeError::InvalidOptionFlag { offset: 16, byte: 7 }, "note"),
+        (
+            15,
+            0xff,
+            DecodeError::InvalidBool {
+                offset: 15,
+                byte: 0xff,
+            },
+            "flags.archived",
+        ),
+        (
+            14,
+            2,
+            DecodeError::InvalidBool {
+                offset: 14,
+                byte: 2,
+            },
+            "flags.active",
+        ),
+        (
+            10,
+            0xff,
+            DecodeError::InvalidUtf8 { offset: 10 },
+            "items[1].sku",
+        ),
+        (
+            16,
+            7,
+            DecodeError::InvalidOptionFlag {
+                offset: 16,
+                byte: 7,
+            },
+            "note",
+        ),
         (18, 0xc3, DecodeError::InvalidUtf8 { offset: 18 }, "note"),
-        (24, 9, DecodeError::InvalidBool { offset: 24, byte: 9 }, "shape.Circle.filled"),
+        (
+            24,
+            9,
+            DecodeError::InvalidBool {
+                offset: 24,
+                byte: 9,
+            },
+            "shape.Circle.filled",
+        ),
         (
             19,
             5,
-            DecodeError::UnknownVariant { offset: 19, type_name: "Shape", tag: 5 },
+            DecodeError::UnknownVariant {
+                offset: 19,
+                type_name: "Shape",
+                tag: 5,
+            },
             "shape",
         ),
-        (27, 3, DecodeError::InvalidBool { offset: 27, byte: 3 }, "tags[0].value"),
-        (28, 1, DecodeError::DuplicateKey { offset: 28 }, "tags[1].key"),
-        (29, 4, DecodeError::InvalidBool { offset: 29, byte: 4 }, "tags[1].value"),
+        (
+            27,
+            3,
+            DecodeError::InvalidBool {
+                offset: 27,
+                byte: 3,
+            },
+            "tags[0].value",
+        ),
+        (
+            28,
+            1,
+            DecodeError::DuplicateKey { offset: 28 },
+            "tags[1].key",
+        ),
+        (
+            29,
+            4,
+            DecodeError::InvalidBool {
+                offset: 29,
+                byte: 4,
+            },
+            "tags[1].value",
+        ),
     ];
     for (at, byte, kind, path) in cases {
         let e = decode_err(&with(*at, *byte));
-        assert_eq!((e.kind(), e.path()), (kind, Some(*path)), "byte {at} = {byte:#x}");
+        assert_eq!(
+            (e.kind(), e.path()),
+            (kind, Some(*path)),
+            "byte {at} = {byte:#x}"
+        );
     }
 }
 
 #[test]
 fn display_names_the_path_after_the_offset() {
     let e = decode_err(&with(15, 0xff));
-    assert_eq!(e.to_string(), "invalid bool byte 0xff at byte 15 (flags.archived)");
+    assert_eq!(
+        e.to_string(),
+        "invalid bool byte 0xff at byte 15 (flags.archived)"
+    );
 }
 
 #[test]
@@ -115,7 +196,11 @@ fn a_length_that_claims_too_much_names_its_sequence() {
     let e = decode_err(&with(4, 100));
     assert_eq!(
         e.kind(),
-        &DecodeError::LengthExceedsInput { offset: 4, len: 100, remaining: 25 }
+        &DecodeError::LengthExceedsInput {
+            offset: 4,
+            len: 100,
+            remaining: 25
+        }
     );
     assert_eq!(e.path(), Some("items"));
 }
@@ -127,7 +212,11 @@ fn truncated_input_names_the_field_it_ends_in() {
     let e = decode_err(&bytes[..13]);
     assert_eq!(
         e.kind(),
-        &DecodeError::UnexpectedEnd { offset: 12, needed: 2, remaining: 1 }
+        &DecodeError::UnexpectedEnd {
+            offset: 12,
+            needed: 2,
+            remaining: 1
+        }
     );
     assert_eq!(e.path(), Some("items[1].qty"));
     // Cut just before shape's tag: everything after is missing.
@@ -140,7 +229,13 @@ fn errors_about_the_whole_message_have_no_path() {
     let mut bytes = order_bytes();
     bytes.push(0);
     let e = decode_err(&bytes);
-    assert_eq!(e.kind(), &DecodeError::TrailingBytes { offset: 30, remaining: 1 });
+    assert_eq!(
+        e.kind(),
+        &DecodeError::TrailingBytes {
+            offset: 30,
+            remaining: 1
+        }
+    );
     assert_eq!(e.path(), None);
     assert_eq!(e.to_string(), "1 trailing bytes at byte 30");
 }
@@ -158,7 +253,10 @@ fn a_top_level_value_has_the_empty_path() {
 fn every_slice_entry_point_finds_the_path() {
     let bad = with(14, 2);
     let c = packed_core::config();
-    assert_eq!(c.from_slice::<Order>(&bad).unwrap_err().path(), Some("flags.active"));
+    assert_eq!(
+        c.from_slice::<Order>(&bad).unwrap_err().path(),
+        Some("flags.active")
+    );
     let mut reused = order();
     let e = c.from_slice_into(&bad, &mut reused).unwrap_err();
     assert_eq!(e.path(), Some("flags.active"));
@@ -212,7 +310,11 @@ fn completion_tries_the_next_tags_where_zero_names_no_variant() {
     let e = packed_core::from_slice::<Entry>(&[1, 3, 2, 4, 7]).unwrap_err();
     assert_eq!(
         e.kind(),
-        &DecodeError::UnknownVariant { offset: 4, type_name: "Level", tag: 7 }
+        &DecodeError::UnknownVariant {
+            offset: 4,
+            type_name: "Level",
+            tag: 7
+        }
     );
     assert_eq!(e.path(), Some("levels[1]"));
 }
@@ -233,7 +335,10 @@ struct Sub {
 
 impl Default for Flags {
     fn default() -> Self {
-        Flags { active: false, archived: false }
+        Flags {
+            active: false,
+            archived: false,
+        }
     }
 }
 
@@ -242,7 +347,10 @@ fn growable_records_find_the_path() {
     // Meta: size 4 + 1 + 2 + 1 + 2 * (4 + 1) = 18; then the two Subs, 5 bytes each.
     let meta = Meta {
         version: 1,
-        flags: Flags { active: true, archived: true },
+        flags: Flags {
+            active: true,
+            archived: true,
+        },
         more: vec![Sub { on: true }, Sub { on: false }],
     };
     let bytes = packed_core::to_vec(&meta).unwrap();
@@ -270,7 +378,13 @@ fn growable_records_find_the_path() {
 fn streams_report_the_offset_only() {
     let bad = with(14, 2);
     let e = packed_core::from_reader::<Order, _>(&bad[..]).unwrap_err();
-    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 14, byte: 2 });
+    assert_eq!(
+        e.kind(),
+        &DecodeError::InvalidBool {
+            offset: 14,
+            byte: 2
+        }
+    );
     assert_eq!(e.path(), None);
     let mut m = packed_core::config().messages::<Order, _>(&bad[..]);
     assert_eq!(m.next().unwrap().unwrap_err().path(), None);
@@ -287,7 +401,11 @@ fn encode_paths() {
     let e = packed_core::to_vec(&o).unwrap_err();
     assert_eq!(
         e.kind(),
-        &EncodeError::LengthTooLarge { len: 300, max: 255, prefix: "u8" }
+        &EncodeError::LengthTooLarge {
+            len: 300,
+            max: 255,
+            prefix: "u8"
+        }
     );
     assert_eq!(e.path(), Some("items[1].sku"));
     assert_eq!(
@@ -297,9 +415,18 @@ fn encode_paths() {
     // Every encoding entry point.
     let c = packed_core::config();
     assert_eq!(c.encoded_len(&o).unwrap_err().path(), Some("items[1].sku"));
-    assert_eq!(c.encode_into(&o, &mut Vec::new()).unwrap_err().path(), Some("items[1].sku"));
-    assert_eq!(c.to_slice(&o, &mut [0; 8]).unwrap_err().path(), Some("items[1].sku"));
-    assert_eq!(c.to_writer(&o, Vec::new()).unwrap_err().path(), Some("items[1].sku"));
+    assert_eq!(
+        c.encode_into(&o, &mut Vec::new()).unwrap_err().path(),
+        Some("items[1].sku")
+    );
+    assert_eq!(
+        c.to_slice(&o, &mut [0; 8]).unwrap_err().path(),
+        Some("items[1].sku")
+    );
+    assert_eq!(
+        c.to_writer(&o, Vec::new()).unwrap_err().path(),
+        Some("items[1].sku")
+    );
 }
 
 #[derive(Packed, Debug)]
@@ -327,8 +454,16 @@ enum Big {
 
 #[test]
 fn encode_paths_through_maps_options_and_variants() {
-    let ok = || Limited { names: vec![], by_kind: BTreeMap::new(), shape: None };
-    let e = packed_core::to_vec(&Limited { names: vec!["a".into(); 3], ..ok() }).unwrap_err();
+    let ok = || Limited {
+        names: vec![],
+        by_kind: BTreeMap::new(),
+        shape: None,
+    };
+    let e = packed_core::to_vec(&Limited {
+        names: vec!["a".into(); 3],
+        ..ok()
+    })
+    .unwrap_err();
     assert_eq!(e.kind(), &EncodeError::LengthOverMax { len: 3, max: 2 });
     assert_eq!(e.path(), Some("names"));
     let by_kind = BTreeMap::from([
@@ -337,19 +472,31 @@ fn encode_paths_through_maps_options_and_variants() {
     ]);
     let e = packed_core::to_vec(&Limited { by_kind, ..ok() }).unwrap_err();
     assert_eq!(e.path(), Some("by_kind[1].value.ids"));
-    let shape = Some(Big::Many { values: vec![0; 256] });
+    let shape = Some(Big::Many {
+        values: vec![0; 256],
+    });
     let e = packed_core::to_vec(&Limited { shape, ..ok() }).unwrap_err();
     assert_eq!(e.path(), Some("shape.Many.values"));
     // The layout given for the whole tree keeps the field-level `len`.
-    let shape = Some(Big::Many { values: vec![0; 256] });
-    let e = packed_core::with::<layout::Yas>().to_vec(&Limited { shape, ..ok() }).unwrap_err();
+    let shape = Some(Big::Many {
+        values: vec![0; 256],
+    });
+    let e = packed_core::with::<layout::Yas>()
+        .to_vec(&Limited { shape, ..ok() })
+        .unwrap_err();
     assert_eq!(e.path(), Some("shape.Many.values"));
 }
 
 #[test]
 fn a_buffer_too_small_is_about_the_message() {
     let e = packed_core::to_slice(&order(), &mut [0; 4]).unwrap_err();
-    assert_eq!(e.kind(), &EncodeError::BufferTooSmall { needed: 30, capacity: 4 });
+    assert_eq!(
+        e.kind(),
+        &EncodeError::BufferTooSmall {
+            needed: 30,
+            capacity: 4
+        }
+    );
     assert_eq!(e.path(), None);
 }
 
@@ -360,7 +507,10 @@ fn question_mark_turns_an_error_into_its_kind() {
     }
     assert_eq!(
         kind_only(&with(14, 2)),
-        Err(DecodeError::InvalidBool { offset: 14, byte: 2 })
+        Err(DecodeError::InvalidBool {
+            offset: 14,
+            byte: 2
+        })
     );
 }
 
@@ -386,7 +536,10 @@ fn a_headerless_decode_of_yas_output_says_so() {
     let e = packed_core::from_slice::<Named>(&yas_named(b"yas0017")).unwrap_err();
     assert_eq!(
         e.kind(),
-        &DecodeError::UnexpectedYasHeader { found: *b"yas0017", layout: "Yas" }
+        &DecodeError::UnexpectedYasHeader {
+            found: *b"yas0017",
+            layout: "Yas"
+        }
     );
     assert_eq!(
         e.to_string(),
@@ -400,10 +553,15 @@ fn a_headerless_decode_of_yas_output_says_so() {
         (b"yas0117", "YasCompacted"),
         (b"yas0197", "YasCompactedBig"),
     ] {
-        let e = no_header.from_slice::<Named>(&yas_named(header)).unwrap_err();
+        let e = no_header
+            .from_slice::<Named>(&yas_named(header))
+            .unwrap_err();
         assert_eq!(
             e.into_kind(),
-            DecodeError::UnexpectedYasHeader { found: *header, layout: name }
+            DecodeError::UnexpectedYasHeader {
+                found: *header,
+                layout: name
+            }
         );
     }
     // The YAS layout itself decodes it.
@@ -419,7 +577,14 @@ fn only_a_real_yas_header_gets_the_hint() {
     for header in [b"yas0018", b"yas011a", b"yas0027", b"yas0217"] {
         let e = packed_core::from_slice::<Named>(&yas_named(header)).unwrap_err();
         assert!(
-            matches!(e.kind(), DecodeError::LengthExceedsInput { offset: 0, len: 121, .. }),
+            matches!(
+                e.kind(),
+                DecodeError::LengthExceedsInput {
+                    offset: 0,
+                    len: 121,
+                    ..
+                }
+            ),
             "{header:?}: {e:?}"
         );
     }
@@ -430,9 +595,18 @@ fn only_a_real_yas_header_gets_the_hint() {
         ok: bool,
     }
     let e = packed_core::from_slice::<OwnYas>(b"yas00172").unwrap_err();
-    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 7, byte: b'2' });
+    assert_eq!(
+        e.kind(),
+        &DecodeError::InvalidBool {
+            offset: 7,
+            byte: b'2'
+        }
+    );
     assert_eq!(e.path(), Some("ok"));
     // Input that decodes is never looked at.
     let bytes = [7, b'y', b'a', b's', b'0', b'0', b'1', b'7'];
-    assert_eq!(packed_core::from_slice::<Named>(&bytes).unwrap().name, "yas0017");
+    assert_eq!(
+        packed_core::from_slice::<Named>(&bytes).unwrap().name,
+        "yas0017"
+    );
 }

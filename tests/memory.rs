@@ -209,12 +209,20 @@ fn huge_prefixes() -> Vec<(&'static str, &'static [u8], Vec<u8>, u64)> {
 
 fn decode_as<'a, T: Decode<'a> + Encode>(layout: &str, bytes: &'a [u8]) -> Result<T, DecodeError> {
     match layout {
-        "bitsery" => packed_core::from_slice_as::<Bitsery, T>(bytes).map_err(packed_core::Error::into_kind),
+        "bitsery" => {
+            packed_core::from_slice_as::<Bitsery, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
         "yas" => packed_core::from_slice_as::<Yas, T>(bytes).map_err(packed_core::Error::into_kind),
-        "yas-noheader" => packed_core::from_slice_as::<YasNoHeader, T>(bytes).map_err(packed_core::Error::into_kind),
-        "yas-big" => packed_core::from_slice_as::<YasBig, T>(bytes).map_err(packed_core::Error::into_kind),
-        "yas-compacted" => packed_core::from_slice_as::<YasCompacted, T>(bytes).map_err(packed_core::Error::into_kind),
-        "varint" => packed_core::from_slice_as::<Varint, T>(bytes).map_err(packed_core::Error::into_kind),
+        "yas-noheader" => packed_core::from_slice_as::<YasNoHeader, T>(bytes)
+            .map_err(packed_core::Error::into_kind),
+        "yas-big" => {
+            packed_core::from_slice_as::<YasBig, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
+        "yas-compacted" => packed_core::from_slice_as::<YasCompacted, T>(bytes)
+            .map_err(packed_core::Error::into_kind),
+        "varint" => {
+            packed_core::from_slice_as::<Varint, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
         other => unreachable!("{other}"),
     }
 }
@@ -282,7 +290,11 @@ fn huge_prefix_inside_a_record() {
     // name "abc" (03 'a' 'b' 'c'), then tags claiming 2^30 - 1 (FF FF FF FF at offset 4),
     // then 16 bytes.
     let input = [&[3u8, b'a', b'b', b'c'][..], &[0xFF; 4], &[0; 16]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<Rec>(&input).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Rec>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(
         r,
         Err(DecodeError::LengthExceedsInput {
@@ -306,13 +318,21 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     let stream = |f: Decoder<'_>| measure(|| f(Cursor::new(&input[..])));
 
     // Vec<u8>: read in 64 KiB steps; the input ends after 16 bytes.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u8>, _>(c).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<u8>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u8>: {peak}");
 
     // Vec<String>: capacity for 64 KiB / 24 = 2730 headers, then 16 empty strings, then
     // the end of input.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<String>, _>(c).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<String>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(
         matches!(r, Err(DecodeError::UnexpectedEnd { offset: 20, .. })),
         "{r:?}"
@@ -320,19 +340,31 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     assert!(peak <= CHUNK, "Vec<String>: {peak}");
 
     // Vec<u64>: 8-byte elements, 8192 per chunk.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u64>, _>(c).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<u64>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u64>: {peak}");
 
     // String: bytes are read as they come.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<String, _>(c).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<String, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= 2 * CHUNK, "String: {peak}");
 
     // HashMap<u32, u32>: capacity for one chunk of pairs (8192 of 8 bytes), which the
     // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes. (The 16 zero
     // bytes are the pairs (0, 0) and (0, 0): the second key, at 12, is a duplicate.)
-    let (r, peak) = stream(&|c| packed_core::from_reader::<HashMap<u32, u32>, _>(c).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<HashMap<u32, u32>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(r, Err(DecodeError::DuplicateKey { offset: 12 }));
     assert!(peak <= 3 * CHUNK, "HashMap: {peak}");
 }
@@ -347,8 +379,16 @@ const SLACK: usize = 4096;
 
 /// Decodes `input` as `T` under `L`, checks the outcome, and returns the peak per input
 /// byte after checking it against `K`.
-fn peak_of<L: Layout, T: for<'a> Decode<'a> + Encode>(what: &str, input: &[u8], want_ok: bool) -> f64 {
-    let (r, peak) = measure(|| packed_core::from_slice_as::<L, T>(input).map_err(packed_core::Error::into_kind).map(|_| ()));
+fn peak_of<L: Layout, T: for<'a> Decode<'a> + Encode>(
+    what: &str,
+    input: &[u8],
+    want_ok: bool,
+) -> f64 {
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_as::<L, T>(input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(r.is_ok(), want_ok, "{what}: {r:?}");
     let n = input.len();
     assert!(
@@ -359,7 +399,9 @@ fn peak_of<L: Layout, T: for<'a> Decode<'a> + Encode>(what: &str, input: &[u8], 
 }
 
 fn encode<L: Layout, T: Encode>(v: &T) -> Vec<u8> {
-    packed_core::to_vec_as::<L, T>(v).map_err(packed_core::Error::into_kind).expect("encodable")
+    packed_core::to_vec_as::<L, T>(v)
+        .map_err(packed_core::Error::into_kind)
+        .expect("encodable")
 }
 
 /// A valid Bitsery compact prefix for `n` (< 2^30): hand rule of wire-format.md 1.2.
@@ -599,13 +641,21 @@ fn type_dependent_constant() {
     assert_eq!(<Option<[u64; 8]> as Decode>::MIN_WIRE, 1);
     let c = 10_000;
     let input = [compact(c), vec![0; c]].concat(); // c Nones
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(c));
     assert_eq!(peak, per * c);
     assert!(peak <= per * input.len());
     // Claiming c + 1 in the same bytes is refused before reserving.
     let input = [compact(c + 1), vec![0; c]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::LengthExceedsInput {
@@ -633,7 +683,11 @@ fn zero_wire_elements_add_a_constant() {
     // Claims 16 + 4096 = 4112 boxes (compact 0x1010: 90 10), has 16 bytes: two u64s.
     let input = [compact(16 + 4096), vec![0; 16]].concat();
     assert_eq!(input[..2], [0x90, 0x10]);
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::UnexpectedEnd {
@@ -647,7 +701,11 @@ fn zero_wire_elements_add_a_constant() {
     assert_eq!(peak, 8 * 16 + 2 * 8);
     // One more is refused before reserving.
     let input = [compact(16 + 4097), vec![0; 16]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::ZeroWidthLimitExceeded {
@@ -659,12 +717,16 @@ fn zero_wire_elements_add_a_constant() {
     // With a smaller budget the claim is checked against it: 16 + 100 at most.
     let limits = Limits::DEFAULT.with_max_zero_width_elements(100);
     let input = [compact(16 + 100), vec![0; 16]].concat();
-    let (r, peak) =
-        measure(|| packed_core::from_slice_with_limits::<T>(&input, limits).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_with_limits::<T>(&input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert_eq!(peak, 8 * 16 + 2 * 8);
     let input = [compact(16 + 101), vec![0; 16]].concat();
-    let r = packed_core::from_slice_with_limits::<T>(&input, limits).map_err(packed_core::Error::into_kind);
+    let r = packed_core::from_slice_with_limits::<T>(&input, limits)
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(
         r,
         Err(DecodeError::ZeroWidthLimitExceeded {
@@ -676,12 +738,16 @@ fn zero_wire_elements_add_a_constant() {
     // each counted against the budget. Nothing is reserved up front; the vector doubles
     // from 4 slots to 4096 as they are decoded, ending at exactly their number, and the
     // last move (2048 slots to 4096) held 6144 slots beside 2048 boxes.
-    let (r, peak) =
-        measure(|| packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x00]).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x00])
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(4096));
     assert_eq!(peak, 4096 * (8 + 64));
     assert_eq!(
-        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x01]).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x01])
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::ZeroWidthLimitExceeded {
             offset: 0,
             limit: 4096
@@ -727,17 +793,26 @@ fn depth_limit() {
             limit,
         };
         let input = tree_chain(limit + 20);
-        let (r, peak) =
-            measure(|| packed_core::from_slice_with_limits::<Tree>(&input, limits).map_err(packed_core::Error::into_kind).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_with_limits::<Tree>(&input, limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(r, Err(want.clone()), "tree, slice, limit {limit}");
         // One 32-byte kids vector per level entered.
         assert!(peak <= 32 * limit, "{peak}");
         let (r, _) = measure(|| {
-            packed_core::from_reader_with_limits::<Tree, _>(Cursor::new(&input), limits).map_err(packed_core::Error::into_kind).map(|_| ())
+            packed_core::from_reader_with_limits::<Tree, _>(Cursor::new(&input), limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
         });
         assert_eq!(r, Err(want), "tree, stream, limit {limit}");
         // Exactly `limit` levels decode.
-        assert!(packed_core::from_slice_with_limits::<Tree>(&tree_chain(limit), limits).map_err(packed_core::Error::into_kind).is_ok());
+        assert!(
+            packed_core::from_slice_with_limits::<Tree>(&tree_chain(limit), limits)
+                .map_err(packed_core::Error::into_kind)
+                .is_ok()
+        );
 
         // Box<Self>: the (limit + 1)-th List starts at 9 limit.
         let want = DecodeError::DepthLimitExceeded {
@@ -745,11 +820,15 @@ fn depth_limit() {
             limit,
         };
         let input = list_chain(limit + 20);
-        let (r, peak) =
-            measure(|| packed_core::from_slice_with_limits::<List>(&input, limits).map_err(packed_core::Error::into_kind).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_with_limits::<List>(&input, limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(r, Err(want.clone()), "list, slice, limit {limit}");
         assert!(peak <= 24 * limit, "{peak}");
-        let r = packed_core::from_reader_with_limits::<List, _>(Cursor::new(&input), limits).map_err(packed_core::Error::into_kind);
+        let r = packed_core::from_reader_with_limits::<List, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind);
         assert_eq!(r.map(|_| ()), Err(want), "list, stream, limit {limit}");
     }
     // The default limit (128) applies without asking: 10,000 levels are refused at the
@@ -775,8 +854,11 @@ fn byte_limit_stops_before_allocating() {
     let n = 100_000;
     let input = [compact(n), vec![b'a'; n]].concat();
     assert_eq!(compact(n), [0xC0, 0x01, 0xA0, 0x86]);
-    let (r, peak) =
-        measure(|| packed_core::from_slice_with_limits::<String>(&input, limits).map_err(packed_core::Error::into_kind).map(|_| ()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_with_limits::<String>(&input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(
         r,
         Err(DecodeError::ByteLimitExceeded {
@@ -786,7 +868,9 @@ fn byte_limit_stops_before_allocating() {
     );
     assert_eq!(peak, 0);
     let (r, peak) = measure(|| {
-        packed_core::from_reader_with_limits::<String, _>(Cursor::new(&input), limits).map_err(packed_core::Error::into_kind).map(|_| ())
+        packed_core::from_reader_with_limits::<String, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
     });
     assert_eq!(
         r,
@@ -804,7 +888,9 @@ fn byte_limit_stops_before_allocating() {
     struct Blob(Vec<u8>);
     let input = [&b"yas0017"[..], &(1u64 << 62).to_le_bytes(), &[0; 64]].concat();
     let (r, peak) = measure(|| {
-        packed_core::from_reader_with_limits::<Blob, _>(Cursor::new(&input), limits).map_err(packed_core::Error::into_kind).map(|_| ())
+        packed_core::from_reader_with_limits::<Blob, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
     });
     assert_eq!(
         r,
@@ -822,7 +908,8 @@ fn byte_limit_stops_before_allocating() {
     let c = 100_000;
     let input = [compact(c), vec![0; c]].concat(); // c empty strings
     let (r, peak) = measure(|| {
-        packed_core::from_reader_with_limits::<Vec<String>, _>(Cursor::new(&input), limits).map_err(packed_core::Error::into_kind)
+        packed_core::from_reader_with_limits::<Vec<String>, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
             .map(|_| ())
     });
     // Prefix C0 01 A0 86 (4 bytes), then one byte per string: the 997th string's
@@ -1027,16 +1114,24 @@ struct Holder {
 #[test]
 fn zero_width_issue_inputs() {
     assert_eq!(std::mem::size_of::<Z>(), 64);
-    let (r, peak) = measure(|| packed_core::from_slice::<Vec<Z>>(&[0x90, 0x00]).map_err(packed_core::Error::into_kind).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Vec<Z>>(&[0x90, 0x00])
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(4096));
     assert_eq!(peak, 4096 * 64);
     let issue = [vec![100], [0x80, 0xC8].repeat(100)].concat();
     for stream in [false, true] {
         let (r, peak) = measure(|| {
             if stream {
-                packed_core::from_reader::<Vec<Vec<Z>>, _>(Cursor::new(&issue)).map_err(packed_core::Error::into_kind).map(|_| ())
+                packed_core::from_reader::<Vec<Vec<Z>>, _>(Cursor::new(&issue))
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
             } else {
-                packed_core::from_slice::<Vec<Vec<Z>>>(&issue).map_err(packed_core::Error::into_kind).map(|_| ())
+                packed_core::from_slice::<Vec<Vec<Z>>>(&issue)
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
             }
         });
         assert_eq!(
@@ -1143,12 +1238,21 @@ fn search_from(
 type Probe = fn(&[u8], Limits) -> usize;
 
 fn slice_peak<T: packed_core::Packed>(input: &[u8], limits: Limits) -> usize {
-    measure(|| packed_core::from_slice_with_limits::<T>(input, limits).map_err(packed_core::Error::into_kind).map(|_| ())).1
+    measure(|| {
+        packed_core::from_slice_with_limits::<T>(input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    })
+    .1
 }
 
 fn stream_peak<T: packed_core::DecodeOwned>(input: &[u8], limits: Limits) -> usize {
-    measure(|| packed_core::from_reader_with_limits::<T, _>(Cursor::new(input), limits).map_err(packed_core::Error::into_kind).map(|_| ()))
-        .1
+    measure(|| {
+        packed_core::from_reader_with_limits::<T, _>(Cursor::new(input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    })
+    .1
 }
 
 /// A type searched and the constants of its bound (see `zero_width_peak_is_linear`).
@@ -1391,7 +1495,10 @@ fn chains(n: usize, budget: usize) -> Vec<Vec<usize>> {
 /// Peak of one decode in place (`from_slice_into`), into a default value.
 fn in_place_peak<T: packed_core::Packed + Default>(input: &[u8]) -> usize {
     let mut target = T::default();
-    measure(|| packed_core::from_slice_into(input, &mut target).map_err(packed_core::Error::into_kind)).1
+    measure(|| {
+        packed_core::from_slice_into(input, &mut target).map_err(packed_core::Error::into_kind)
+    })
+    .1
 }
 
 /// A nested type and the constants of its bounds: `peak <= k n + c` from a slice,
@@ -1593,7 +1700,11 @@ fn nesting_chain_inputs() {
     on_deep_stack(|| {
         let vec_chain = build(&claim_chain(1024, 1, 0, &[], false), 1024);
         assert_eq!(vec_chain[..4], [0x83, 0xFE, 0x83, 0xFC]); // 1022, then 1020
-        let (r, peak) = measure(|| packed_core::from_slice::<VecNode>(&vec_chain).map_err(packed_core::Error::into_kind).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice::<VecNode>(&vec_chain)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(
             r,
             Err(DecodeError::LengthExceedsInput {
@@ -1605,7 +1716,10 @@ fn nesting_chain_inputs() {
         assert_eq!(peak, 1022 * 24);
         // In place: the same error; the kids vector grows as kids are decoded (none was).
         let mut target = VecNode::default();
-        let (r, peak) = measure(|| packed_core::from_slice_into(&vec_chain, &mut target).map_err(packed_core::Error::into_kind));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_into(&vec_chain, &mut target)
+                .map_err(packed_core::Error::into_kind)
+        });
         assert!(
             matches!(r, Err(DecodeError::LengthExceedsInput { offset: 2, .. })),
             "{r:?}"
@@ -1614,7 +1728,11 @@ fn nesting_chain_inputs() {
 
         let box_chain = build(&claim_chain(256, 1, 4096, &[], false), 256);
         assert_eq!(box_chain[..4], [0x90, 0xFE, 0x90, 0xFC]); // 254 + 4096, then 252 + 4096
-        let (r, peak) = measure(|| packed_core::from_slice::<BoxNode>(&box_chain).map_err(packed_core::Error::into_kind).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice::<BoxNode>(&box_chain)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(
             r,
             Err(DecodeError::ZeroWidthLimitExceeded {
@@ -1629,7 +1747,9 @@ fn nesting_chain_inputs() {
         // vector starts with; the 129th node is over the depth limit.
         let stream_chain = vec![0xFF; 4 * 130];
         let (r, peak) = measure(|| {
-            packed_core::from_reader::<VecNode, _>(Cursor::new(&stream_chain)).map_err(packed_core::Error::into_kind).map(|_| ())
+            packed_core::from_reader::<VecNode, _>(Cursor::new(&stream_chain))
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
         });
         assert_eq!(
             r,
@@ -1650,21 +1770,31 @@ fn nesting_chain_inputs() {
 fn valid_deep_and_wide_inputs_decode() {
     on_deep_stack(|| {
         fn roundtrip<T: Packed + Default + PartialEq + Debug + Clone>(what: &str, v: &T) {
-            let bytes = packed_core::to_vec(v).map_err(packed_core::Error::into_kind).unwrap();
+            let bytes = packed_core::to_vec(v)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(
-                packed_core::from_slice::<T>(&bytes).map_err(packed_core::Error::into_kind).as_ref(),
+                packed_core::from_slice::<T>(&bytes)
+                    .map_err(packed_core::Error::into_kind)
+                    .as_ref(),
                 Ok(v),
                 "{what} slice"
             );
             assert_eq!(
-                packed_core::from_reader::<T, _>(Cursor::new(&bytes)).map_err(packed_core::Error::into_kind).as_ref(),
+                packed_core::from_reader::<T, _>(Cursor::new(&bytes))
+                    .map_err(packed_core::Error::into_kind)
+                    .as_ref(),
                 Ok(v),
                 "{what} stream"
             );
             let mut target = T::default();
-            packed_core::from_slice_into(&bytes, &mut target).map_err(packed_core::Error::into_kind).unwrap();
+            packed_core::from_slice_into(&bytes, &mut target)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(&target, v, "{what} in place");
-            packed_core::from_slice_into(&bytes, &mut target).map_err(packed_core::Error::into_kind).unwrap();
+            packed_core::from_slice_into(&bytes, &mut target)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(&target, v, "{what} in place again");
         }
         const DEPTH: usize = 128;
@@ -1718,12 +1848,14 @@ fn valid_deep_and_wide_inputs_decode() {
         });
         roundtrip("Mixed deep", &mixed_half);
         assert!(matches!(
-            packed_core::from_slice::<Mixed>(&packed_core::to_vec(&mixed_deep).unwrap()).map_err(packed_core::Error::into_kind),
+            packed_core::from_slice::<Mixed>(&packed_core::to_vec(&mixed_deep).unwrap())
+                .map_err(packed_core::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded { limit: 128, .. })
         ));
         let too_deep = packed_core::to_vec(&VecNode {
             kids: vec![vec_deep.clone()],
-        }).map_err(packed_core::Error::into_kind)
+        })
+        .map_err(packed_core::Error::into_kind)
         .unwrap();
         assert!(matches!(
             packed_core::from_slice::<VecNode>(&too_deep).map_err(packed_core::Error::into_kind),
@@ -1766,8 +1898,14 @@ fn valid_deep_and_wide_inputs_decode() {
         // From a slice, each vector is reserved once, for exactly its elements: the deep
         // chains hold one kid per level, the wide trees one slot (and box) per kid.
         fn peak_of<T: packed_core::Packed>(v: &impl Encode) -> usize {
-            let bytes = packed_core::to_vec(v).map_err(packed_core::Error::into_kind).unwrap();
-            let (r, peak) = measure(|| packed_core::from_slice::<T>(&bytes).map_err(packed_core::Error::into_kind).map(|_| ()));
+            let bytes = packed_core::to_vec(v)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
+            let (r, peak) = measure(|| {
+                packed_core::from_slice::<T>(&bytes)
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
+            });
             assert_eq!(r, Ok(()));
             peak
         }
@@ -1786,14 +1924,22 @@ fn valid_deep_and_wide_inputs_decode() {
 #[test]
 fn stream_reserve_is_shared_and_given_back() {
     let v: Vec<Vec<u64>> = vec![vec![7; 5000], vec![8; 5000]];
-    let bytes = packed_core::to_vec(&v).map_err(packed_core::Error::into_kind).unwrap();
-    let (r, peak) = measure(|| packed_core::from_reader::<Vec<Vec<u64>>, _>(Cursor::new(&bytes)).map_err(packed_core::Error::into_kind));
+    let bytes = packed_core::to_vec(&v)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
+    let (r, peak) = measure(|| {
+        packed_core::from_reader::<Vec<Vec<u64>>, _>(Cursor::new(&bytes))
+            .map_err(packed_core::Error::into_kind)
+    });
     assert_eq!(r.as_ref(), Ok(&v));
     drop(r);
     assert_eq!(peak, 2 * 24 + 2 * 40_000);
     // A hash map takes its part of the reserve too, and gives it back.
     let m: Vec<HashMap<u32, u32>> = vec![(0..3000).map(|i| (i, i)).collect(); 2];
-    let bytes = packed_core::to_vec(&m).map_err(packed_core::Error::into_kind).unwrap();
-    let r = packed_core::from_reader::<Vec<HashMap<u32, u32>>, _>(Cursor::new(&bytes)).map_err(packed_core::Error::into_kind);
+    let bytes = packed_core::to_vec(&m)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
+    let r = packed_core::from_reader::<Vec<HashMap<u32, u32>>, _>(Cursor::new(&bytes))
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(r, Ok(m));
 }

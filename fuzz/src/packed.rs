@@ -883,7 +883,13 @@ fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
 
 /// `==`, or equal encodings where `==` is not reflexive (NaN).
 fn same<T: Encode + PartialEq>(a: &T, b: &T) -> bool {
-    a == b || packed_core::to_vec(a).map_err(packed_core::Error::into_kind).ok() == packed_core::to_vec(b).map_err(packed_core::Error::into_kind).ok()
+    a == b
+        || packed_core::to_vec(a)
+            .map_err(packed_core::Error::into_kind)
+            .ok()
+            == packed_core::to_vec(b)
+                .map_err(packed_core::Error::into_kind)
+                .ok()
 }
 
 fn same_result<T: Encode + PartialEq>(
@@ -944,7 +950,9 @@ where
     // in one step, so a truncation is reported as the same kind of error but possibly
     // at another offset.
     let mut into = T::sample();
-    let in_place = packed_core::from_slice_into(data, &mut into).map_err(packed_core::Error::into_kind).map(|()| into);
+    let in_place = packed_core::from_slice_into(data, &mut into)
+        .map_err(packed_core::Error::into_kind)
+        .map(|()| into);
     let agree = match (&in_place, &whole) {
         (Ok(a), Ok(b)) => same(a, b),
         (Err(a), Err(b)) => {
@@ -961,7 +969,8 @@ where
 
     // A byte limit the input does not exceed changes nothing.
     let limits = Limits::DEFAULT.with_max_bytes(data.len());
-    let limited = packed_core::from_slice_with_limits::<T>(data, limits).map_err(packed_core::Error::into_kind);
+    let limited = packed_core::from_slice_with_limits::<T>(data, limits)
+        .map_err(packed_core::Error::into_kind);
     if !same_result(&limited, &whole) {
         return Err(format!(
             "from_slice_with_limits {limited:?} disagrees with from_slice {whole:?}"
@@ -970,7 +979,8 @@ where
     // A deeper depth limit than the default (128) changes nothing unless the default
     // was hit. (200 levels stay within a debug test thread's 2 MiB stack.)
     let deeper = Limits::DEFAULT.with_max_depth(200);
-    let deeper = packed_core::from_slice_with_limits::<T>(data, deeper).map_err(packed_core::Error::into_kind);
+    let deeper = packed_core::from_slice_with_limits::<T>(data, deeper)
+        .map_err(packed_core::Error::into_kind);
     let hit_default = matches!(whole, Err(DecodeError::DepthLimitExceeded { .. }));
     if !hit_default && !same_result(&deeper, &whole) {
         return Err(format!(
@@ -990,7 +1000,8 @@ where
         // are the same decoder.
         own_api_agrees::<T>(body)?;
         let own = packed_core::from_slice::<T>(body).map_err(packed_core::Error::into_kind);
-        let forced = packed_core::from_slice_as::<Bitsery, T>(body).map_err(packed_core::Error::into_kind);
+        let forced =
+            packed_core::from_slice_as::<Bitsery, T>(body).map_err(packed_core::Error::into_kind);
         if !same_result(&own, &forced) {
             return Err(format!(
                 "from_slice {own:?} disagrees with from_slice_as::<Bitsery> {forced:?}"
@@ -1189,14 +1200,22 @@ pub fn samples() -> Vec<Vec<u8>> {
                 19 => encode_free(&ImageRec::sample(), l),
                 GROWABLE_TYPE => encode_free(&GrowNew::sample(), l),
                 _ => match l {
-                    0 => packed_core::to_vec(&OwnYas::sample()).map_err(packed_core::Error::into_kind),
-                    1 => packed_core::to_vec(&OwnVarint::sample()).map_err(packed_core::Error::into_kind),
-                    2 => packed_core::to_vec(&OwnYcb::sample()).map_err(packed_core::Error::into_kind),
-                    3 => packed_core::to_vec(&OwnHdrU32::sample()).map_err(packed_core::Error::into_kind),
-                    4 => packed_core::to_vec(&OwnVarEnum::sample()).map_err(packed_core::Error::into_kind),
-                    5 => packed_core::to_vec(&OwnTree::sample()).map_err(packed_core::Error::into_kind),
-                    6 => packed_core::to_vec(&OwnOdd::sample()).map_err(packed_core::Error::into_kind),
-                    _ => packed_core::to_vec(&OwnMixInner::sample()).map_err(packed_core::Error::into_kind),
+                    0 => packed_core::to_vec(&OwnYas::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    1 => packed_core::to_vec(&OwnVarint::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    2 => packed_core::to_vec(&OwnYcb::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    3 => packed_core::to_vec(&OwnHdrU32::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    4 => packed_core::to_vec(&OwnVarEnum::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    5 => packed_core::to_vec(&OwnTree::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    6 => packed_core::to_vec(&OwnOdd::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    _ => packed_core::to_vec(&OwnMixInner::sample())
+                        .map_err(packed_core::Error::into_kind),
                 },
             };
             let body = body.unwrap_or_else(|e| panic!("sample {t}/{l} does not encode: {e:?}"));

@@ -82,7 +82,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(results.len(), moves.len());
     assert!(results[..moves.len() - 1].iter().all(Result::is_ok));
     match results.last() {
-        Some(Err(e)) if matches!(e.kind(), DecodeError::UnexpectedEnd { .. }) => println!("cut file: {e}"),
+        Some(Err(e)) if matches!(e.kind(), DecodeError::UnexpectedEnd { .. }) => {
+            println!("cut file: {e}")
+        }
         other => panic!("expected the cut message's error, got {other:?}"),
     }
     std::fs::remove_file(&path)?;

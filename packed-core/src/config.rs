@@ -8,8 +8,8 @@ use crate::ctx::{Root, RootAs};
 use crate::error_path::{decode_error, encode_error};
 use crate::explain::{Explanation, RecordLog, Recorder};
 use crate::{
-    Ctx, Decode, DecodeError, Encode, EncodeError, Error, Layout, Limits, Reader,
-    SizeCounter, SliceReader, SliceWriter, Writer,
+    Ctx, Decode, DecodeError, Encode, EncodeError, Error, Layout, Limits, Reader, SizeCounter,
+    SliceReader, SliceWriter, Writer,
 };
 #[cfg(feature = "std")]
 use crate::{DecodeOwned, IoReader, Messages};
@@ -289,11 +289,9 @@ impl<C: Ctx> Config<C> {
         let mut w = SliceWriter::new(buf);
         let result = match self.encode_to(value, &mut w) {
             Ok(()) => Ok(w.len()),
-            Err(EncodeError::BufferTooSmall { capacity, .. }) => {
-                self.len_of(value).and_then(|needed| {
-                    Err(EncodeError::BufferTooSmall { needed, capacity })
-                })
-            }
+            Err(EncodeError::BufferTooSmall { capacity, .. }) => self
+                .len_of(value)
+                .and_then(|needed| Err(EncodeError::BufferTooSmall { needed, capacity })),
             Err(e) => Err(e),
         };
         self.located(value, result)
@@ -720,22 +718,53 @@ mod tests {
             offset: 8,
             limit: 8,
         });
-        assert_eq!(short.from_slice::<Msg>(&bytes).map(drop).map_err(crate::Error::into_kind), over);
+        assert_eq!(
+            short
+                .from_slice::<Msg>(&bytes)
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         let mut reused = Msg::default();
-        assert_eq!(short.from_slice_into(&bytes, &mut reused).map_err(crate::Error::into_kind), over);
-        assert_eq!(short.take_from_slice::<Msg>(&bytes).map(drop).map_err(crate::Error::into_kind), over);
+        assert_eq!(
+            short
+                .from_slice_into(&bytes, &mut reused)
+                .map_err(crate::Error::into_kind),
+            over
+        );
+        assert_eq!(
+            short
+                .take_from_slice::<Msg>(&bytes)
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         #[cfg(feature = "std")]
-        assert_eq!(short.from_reader::<Msg, _>(&bytes[..]).map(drop).map_err(crate::Error::into_kind), over);
+        assert_eq!(
+            short
+                .from_reader::<Msg, _>(&bytes[..])
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         // Depth: `Msg` and `Inner` are two levels.
         let shallow = Limits::DEFAULT.with_max_depth(1);
         let depth = Err(DecodeError::DepthLimitExceeded {
             offset: 8,
             limit: 1,
         });
-        assert_eq!(config().limits(shallow).from_slice::<Msg>(&bytes).map_err(crate::Error::into_kind), depth);
+        assert_eq!(
+            config()
+                .limits(shallow)
+                .from_slice::<Msg>(&bytes)
+                .map_err(crate::Error::into_kind),
+            depth
+        );
         let yas_shallow = config().limits(shallow).layout::<layout::Yas>();
         assert_eq!(
-            yas_shallow.from_slice::<Msg>(&yas()).map_err(crate::Error::into_kind),
+            yas_shallow
+                .from_slice::<Msg>(&yas())
+                .map_err(crate::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded {
                 offset: yas().len() - 1,
                 limit: 1

@@ -37,8 +37,7 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
         return error.into();
     }
     let mut w = Recorder::default();
-    let path = match T::encode_header::<C, _>(&mut w).and_then(|()| value.encode::<C, _>(&mut w))
-    {
+    let path = match T::encode_header::<C, _>(&mut w).and_then(|()| value.encode::<C, _>(&mut w)) {
         // The recorder writes field by field where the first run may have written
         // runs: only an error it meets too is located.
         Err(again) if again == error => Some(w.path_here()),
@@ -242,8 +241,14 @@ impl<'de> ProbeReader<'de> {
         }
         match *error {
             DecodeError::UnexpectedEnd { offset, needed, .. } => {
-                let cap = self.input.len().saturating_mul(GROWTH).saturating_add(SLACK);
-                let want = offset.saturating_add(needed).max(self.len.saturating_mul(GROWTH));
+                let cap = self
+                    .input
+                    .len()
+                    .saturating_mul(GROWTH)
+                    .saturating_add(SLACK);
+                let want = offset
+                    .saturating_add(needed)
+                    .max(self.len.saturating_mul(GROWTH));
                 if self.len >= cap {
                     return false;
                 }
@@ -308,7 +313,11 @@ impl<'de> Reader<'de> for ProbeReader<'de> {
         let start = self.take(n)?;
         let end = start + n;
         let patched = self.patches.iter().any(|(p, _)| (start..end).contains(p));
-        let readable = if self.keep_rest { self.input.len() } else { self.cut };
+        let readable = if self.keep_rest {
+            self.input.len()
+        } else {
+            self.cut
+        };
         if end <= readable && !patched {
             return Ok(&self.input[start..end]);
         }

@@ -343,7 +343,10 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeErro
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, Error<EncodeError>> {
+pub fn encode_into<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut Vec<u8>,
+) -> Result<usize, Error<EncodeError>> {
     config().encode_into(value, buf)
 }
 
@@ -466,7 +469,9 @@ pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Er
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeError>> {
+pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(
+    value: &T,
+) -> Result<usize, Error<EncodeError>> {
     with::<L>().encoded_len(value)
 }
 
@@ -503,7 +508,9 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
 /// # Errors
 /// As [`from_slice`].
 #[inline]
-pub fn from_slice_as<'de, L: Layout, T: Decode<'de> + Encode>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
+pub fn from_slice_as<'de, L: Layout, T: Decode<'de> + Encode>(
+    bytes: &'de [u8],
+) -> Result<T, Error<DecodeError>> {
     with::<L>().from_slice(bytes)
 }
 
@@ -580,7 +587,9 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Errors
 /// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
 #[cfg(feature = "std")]
-pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, Error<DecodeError>> {
+pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
+    source: R,
+) -> Result<T, Error<DecodeError>> {
     config().from_reader(source)
 }
 
@@ -611,7 +620,10 @@ pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R
 /// # Errors
 /// As [`to_vec`], plus [`EncodeError::BufferTooSmall`].
 #[inline]
-pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, Error<EncodeError>> {
+pub fn to_slice<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut [u8],
+) -> Result<usize, Error<EncodeError>> {
     config().to_slice(value, buf)
 }
 

@@ -332,8 +332,8 @@ fn scalar_groups_keep_bytes_paths_errors_and_depth() {
         let mut reused = line.clone();
         reused.qty = 9;
         let in_place = crate::from_slice_into(bytes, &mut reused)
-        .map(|()| reused)
-        .map_err(crate::Error::into_kind);
+            .map(|()| reused)
+            .map_err(crate::Error::into_kind);
         if runs.is_ok() {
             assert_eq!(runs, in_place);
         }
@@ -586,7 +586,10 @@ where
         .map_err(crate::Error::into_kind);
     assert_eq!(runs, in_place, "{bytes:02x?}");
     #[cfg(feature = "std")]
-    match (&runs, &crate::from_reader::<T, _>(bytes).map_err(crate::Error::into_kind)) {
+    match (
+        &runs,
+        &crate::from_reader::<T, _>(bytes).map_err(crate::Error::into_kind),
+    ) {
         (
             Err(DecodeError::UnexpectedEnd { offset, needed, .. }),
             Err(DecodeError::UnexpectedEnd {
