@@ -208,20 +208,33 @@ impl<'de> ProbeReader<'de> {
     }
 
     fn byte_at(&self, at: usize) -> u8 {
-        if let Some(&(_, b)) = self.patches.iter().rev().find(|(p, _)| *p == at) {
-            return b;
+        let mut b = [0];
+        self.fill(at, &mut b);
+        b[0]
+    }
+
+    /// The completed input's bytes from `start`, as many as `out` holds.
+    fn fill(&self, start: usize, out: &mut [u8]) {
+        let end = start + out.len();
+        let readable = if self.keep_rest { self.input.len() } else { self.cut };
+        let copied = end.min(readable).saturating_sub(start);
+        if copied > 0 {
+            out[..copied].copy_from_slice(&self.input[start..start + copied]);
         }
-        if at < self.cut || (self.keep_rest && at < self.input.len()) {
-            self.input[at]
-        } else {
-            0
+        out[copied..].fill(0);
+        // Later patches win.
+        for &(at, b) in &self.patches {
+            if (start..end).contains(&at) {
+                out[at - start] = b;
+            }
         }
     }
 
     /// The completed input as read, for the recorder to compare with what the value
     /// writes.
     fn view(&self) -> Vec<u8> {
-        let mut v: Vec<u8> = (0..self.len).map(|at| self.byte_at(at)).collect();
+        let mut v = alloc::vec![0; self.len];
+        self.fill(0, &mut v);
         for &(start, end) in &self.zeroed {
             v[start..end].fill(0);
         }
@@ -303,9 +316,7 @@ impl<'de> ProbeReader<'de> {
 impl<'de> Reader<'de> for ProbeReader<'de> {
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         let start = self.take(out.len())?;
-        for (i, b) in out.iter_mut().enumerate() {
-            *b = self.byte_at(start + i);
-        }
+        self.fill(start, out);
         Ok(())
     }
 
@@ -332,7 +343,9 @@ impl<'de> Reader<'de> for ProbeReader<'de> {
 
     fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
         let start = self.take(n)?;
-        out.extend((start..start + n).map(|at| self.byte_at(at)));
+        let old = out.len();
+        out.resize(old + n, 0);
+        self.fill(start, &mut out[old..]);
         Ok(())
     }
 
