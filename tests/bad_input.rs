@@ -1376,8 +1376,10 @@ fn errors_display_and_implement_error() {
         Ok(())
     }
     let b = boxed().unwrap_err();
+    // Boxed, the error is the top-level `Error`, with its kind.
     assert_eq!(
-        b.downcast_ref::<DecodeError>(),
+        b.downcast_ref::<packed_core::Error<DecodeError>>()
+            .map(packed_core::Error::kind),
         Some(&UnexpectedEnd {
             offset: 0,
             needed: 4,

@@ -66,13 +66,20 @@ pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de> + Encode>(
 }
 
 /// [`DecodeError::UnexpectedYasHeader`] where a `T` that reads no header under `C`
-/// failed on input that starts with a YAS binary header: `yas`, then four uppercase hex
+/// failed inside the value on input that starts with a YAS binary header: `yas`, then four uppercase hex
 /// digits of a word with version 7, type binary, and no bit past `compacted`.
 fn yas_header_hint<'de, C: Ctx, T: Decode<'de>>(
     input: &'de [u8],
     error: &DecodeError,
 ) -> Option<DecodeError> {
-    if matches!(error, DecodeError::BadHeader { .. }) {
+    // A header of the type's own, a value that decoded whole before trailing bytes,
+    // input over the byte limit: not a headerless reading of YAS output.
+    if matches!(
+        error,
+        DecodeError::BadHeader { .. }
+            | DecodeError::TrailingBytes { .. }
+            | DecodeError::ByteLimitExceeded { .. }
+    ) {
         return None;
     }
     let found: [u8; 7] = input.get(..7)?.try_into().ok()?;
