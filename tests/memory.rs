@@ -69,6 +69,72 @@ use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeade
 use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
 use ubjson_envelope::{Error as UbjError, Limit, Value};
 
+/// The slice decoders as they decode, without the search for an error's field path
+/// that the top-level functions run after a failure (`packed_core::Error`): these
+/// tests measure what decoding hostile input allocates. The search reads the input
+/// again and writes what it decodes, so it allocates in proportion to the input; that
+/// is `error_paths_allocate_in_proportion_to_the_input` below.
+mod packed_core {
+    pub use ::packed_core::*;
+    use ::packed_core::{ctx, Config, Ctx};
+
+    fn whole<'de, C: Ctx, T: Decode<'de>>(
+        c: Config<C>,
+        limits: Limits,
+        bytes: &'de [u8],
+        into: Option<&mut T>,
+    ) -> Result<Option<T>, Error<DecodeError>> {
+        if bytes.len() > limits.max_bytes {
+            let limit = limits.max_bytes;
+            return Err(DecodeError::ByteLimitExceeded {
+                offset: limit,
+                limit,
+            }
+            .into());
+        }
+        let mut r = SliceReader::with_limits(bytes, limits);
+        let value = match into {
+            Some(v) => {
+                T::decode_header::<C, _>(&mut r)?;
+                v.decode_in_place::<C, _>(&mut r)?;
+                None
+            }
+            None => Some(c.decode_from::<T, _>(&mut r)?),
+        };
+        match r.rest().len() {
+            0 => Ok(value),
+            remaining => {
+                let offset = bytes.len() - remaining;
+                Err(DecodeError::TrailingBytes { offset, remaining }.into())
+            }
+        }
+    }
+
+    pub fn from_slice_with_limits<'de, T: Decode<'de>>(
+        bytes: &'de [u8],
+        limits: Limits,
+    ) -> Result<T, Error<DecodeError>> {
+        whole::<ctx::Root, T>(config().limits(limits), limits, bytes, None).map(|v| v.unwrap())
+    }
+
+    pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
+        from_slice_with_limits(bytes, Limits::DEFAULT)
+    }
+
+    pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
+        bytes: &'de [u8],
+    ) -> Result<T, Error<DecodeError>> {
+        whole::<ctx::RootAs<L>, T>(with::<L>(), Limits::DEFAULT, bytes, None).map(|v| v.unwrap())
+    }
+
+    pub fn from_slice_into<'de, T: Decode<'de>>(
+        bytes: &'de [u8],
+        value: &mut T,
+    ) -> Result<(), Error<DecodeError>> {
+        whole::<ctx::Root, T>(config(), Limits::DEFAULT, bytes, Some(value)).map(drop)
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The counting allocator
 // ---------------------------------------------------------------------------------------
@@ -1942,4 +2008,30 @@ fn stream_reserve_is_shared_and_given_back() {
     let r = packed_core::from_reader::<Vec<HashMap<u32, u32>>, _>(Cursor::new(&bytes))
         .map_err(packed_core::Error::into_kind);
     assert_eq!(r, Ok(m));
+}
+
+/// The search for an error's field path (`packed_core::Error`) reads the input again
+/// and writes what it decodes: what it allocates follows the input, not what the
+/// input claims. Strings of 1-byte words, cut inside the last one; and a length prefix
+/// that claims 2^60 elements at the end of the input.
+#[test]
+fn error_paths_allocate_in_proportion_to_the_input() {
+    for words in [100usize, 10_000, 100_000] {
+        let mut input = ::packed_core::to_vec(&vec!["w".to_string(); words]).unwrap();
+        input.pop();
+        let (r, peak) = measure(|| ::packed_core::from_slice::<Vec<String>>(&input));
+        let e = r.unwrap_err();
+        assert_eq!(e.path(), Some(format!("[{}]", words - 1).as_str()));
+        // The decode's own strings (24 bytes each) and the search's copies of the
+        // input, its spans and their paths: a bounded multiple of the input.
+        assert!(
+            peak <= 256 * input.len() + 64 * 1024,
+            "{words} words: {peak} bytes"
+        );
+    }
+    let mut input = vec![0u8; 4096];
+    input.extend_from_slice(&[0xff; 9]);
+    let (r, peak) = measure(|| ::packed_core::from_slice::<(Vec<u8>, Vec<u64>)>(&input));
+    assert!(r.is_err());
+    assert!(peak <= 16 * input.len() + 64 * 1024, "{peak} bytes");
 }

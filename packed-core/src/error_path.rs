@@ -223,7 +223,11 @@ impl<'de> ProbeReader<'de> {
     /// The completed input's bytes from `start`, as many as `out` holds.
     fn fill(&self, start: usize, out: &mut [u8]) {
         let end = start + out.len();
-        let readable = if self.keep_rest { self.input.len() } else { self.cut };
+        let readable = if self.keep_rest {
+            self.input.len()
+        } else {
+            self.cut
+        };
         let copied = end.min(readable).saturating_sub(start);
         if copied > 0 {
             out[..copied].copy_from_slice(&self.input[start..start + copied]);
