@@ -13,7 +13,7 @@ struct Item {
     qty: u16,
 }
 
-#[derive(Packed, Debug, PartialEq, Clone)]
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
 struct Flags {
     active: bool,
     archived: bool,
@@ -333,14 +333,6 @@ struct Sub {
     on: bool,
 }
 
-impl Default for Flags {
-    fn default() -> Self {
-        Flags {
-            active: false,
-            archived: false,
-        }
-    }
-}
 
 #[test]
 fn growable_records_find_the_path() {
