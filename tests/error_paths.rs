@@ -333,7 +333,6 @@ struct Sub {
     on: bool,
 }
 
-
 #[test]
 fn growable_records_find_the_path() {
     // Meta: size 4 + 1 + 2 + 1 + 2 * (4 + 1) = 18; then the two Subs, 5 bytes each.

@@ -45,6 +45,13 @@ use core::fmt;
 /// empty string for the message itself (a top-level `u32`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error<E> {
+    /// Boxed: a `Result` of the top-level functions is no larger than its value and a
+    /// pointer.
+    inner: Box<Located<E>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Located<E> {
     kind: E,
     path: Option<Box<str>>,
 }
@@ -54,21 +61,23 @@ impl<E> Error<E> {
     #[must_use]
     pub fn new(kind: E, path: Option<&str>) -> Self {
         Self {
-            kind,
-            path: path.map(Box::from),
+            inner: Box::new(Located {
+                kind,
+                path: path.map(Box::from),
+            }),
         }
     }
 
     /// What went wrong: an [`EncodeError`] or [`DecodeError`], to match on.
     #[must_use]
     pub fn kind(&self) -> &E {
-        &self.kind
+        &self.inner.kind
     }
 
     /// The kind, without the path.
     #[must_use]
     pub fn into_kind(self) -> E {
-        self.kind
+        self.inner.kind
     }
 
     /// The field path where the error happened, as [`explain`](crate::explain) writes
@@ -77,7 +86,7 @@ impl<E> Error<E> {
     /// for the message itself.
     #[must_use]
     pub fn path(&self) -> Option<&str> {
-        self.path.as_deref()
+        self.inner.path.as_deref()
     }
 }
 
@@ -85,26 +94,26 @@ impl Error<DecodeError> {
     /// The byte offset the error refers to ([`DecodeError::offset`]).
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.kind.offset()
+        self.kind().offset()
     }
 }
 
 impl<E> From<E> for Error<E> {
     /// An error whose path is not known.
     fn from(kind: E) -> Self {
-        Self { kind, path: None }
+        Self::new(kind, None)
     }
 }
 
 impl From<Error<EncodeError>> for EncodeError {
     fn from(e: Error<EncodeError>) -> Self {
-        e.kind
+        e.into_kind()
     }
 }
 
 impl From<Error<DecodeError>> for DecodeError {
     fn from(e: Error<DecodeError>) -> Self {
-        e.kind
+        e.into_kind()
     }
 }
 
@@ -140,17 +149,17 @@ impl EncodeError {
 
 impl fmt::Display for Error<EncodeError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.path.as_deref() {
-            Some(path) if !path.is_empty() => write!(f, "{path}: {}", self.kind),
-            _ => fmt::Display::fmt(&self.kind, f),
+        match self.path() {
+            Some(path) if !path.is_empty() => write!(f, "{path}: {}", self.kind()),
+            _ => fmt::Display::fmt(self.kind(), f),
         }
     }
 }
 
 impl fmt::Display for Error<DecodeError> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.kind, f)?;
-        match self.path.as_deref() {
+        fmt::Display::fmt(self.kind(), f)?;
+        match self.path() {
             Some(path) if !path.is_empty() => write!(f, " ({path})"),
             _ => Ok(()),
         }
