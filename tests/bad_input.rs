@@ -11,7 +11,7 @@ use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 use common::{golden, hex, plain};
-use packed_core::layout::{self, NoHeader, PlainEnums, Spec};
+use packed_core::layout::{self, BitseryConventions, NoHeader, Spec};
 use packed_core::num::Little;
 use packed_core::{
     len, num, Decode, DecodeError, DecodeOwned, Encode, EncodeError, IoReader, Layout, Limits,
@@ -41,7 +41,7 @@ fn stream<T: DecodeOwned + Debug>(bytes: &[u8]) -> DecodeError {
 }
 
 /// The header-less YAS compacted codec (integers and lengths only).
-type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, PlainEnums>;
+type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, BitseryConventions>;
 
 // ---------------------------------------------------------------------------------------
 // Truncation
@@ -609,11 +609,29 @@ fn unknown_variant() {
         }
     );
     assert_eq!(
-        slice::<(u16, Shape)>(&hex("0100 ff")),
+        slice::<(u16, Shape)>(&hex("0100 7f")),
         UnknownVariant {
             offset: 2,
             type_name: "Shape",
-            tag: 255
+            tag: 127
+        }
+    );
+    // Without `tag`, the index takes Bitsery's size prefix form: `80 80` is 128, and
+    // `ff` starts the four-byte form.
+    assert_eq!(
+        slice::<(u16, Shape)>(&hex("0100 8080")),
+        UnknownVariant {
+            offset: 2,
+            type_name: "Shape",
+            tag: 128
+        }
+    );
+    assert_eq!(
+        slice::<(u16, Shape)>(&hex("0100 ff")),
+        UnexpectedEnd {
+            offset: 3,
+            needed: 1,
+            remaining: 0
         }
     );
     assert_eq!(
@@ -1255,7 +1273,7 @@ fn encode_length_too_large() {
     // 2^14 takes the 4-byte form.
     assert_eq!(packed_core::encoded_len(&vec![(); 1 << 14]), Ok(4));
     // u16 with 70000.
-    type U16 = Spec<len::U16, num::Fixed, Little, NoHeader, PlainEnums>;
+    type U16 = Spec<len::U16, num::Fixed, Little, NoHeader, BitseryConventions>;
     assert_eq!(
         packed_core::to_vec_as::<U16, _>(&vec![(); 70000]).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthTooLarge {

@@ -18,6 +18,7 @@ use std::collections::VecDeque;
 use std::fmt::Debug;
 
 use common::{hex, hex_file};
+use packed_core::cpp::Fields;
 use packed_core::{layout, DecodeError, IoReader, Layout, Packed};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/enum-sequences/");
@@ -320,8 +321,9 @@ fn check_case<L: Layout, E: Case>(config: &str) {
     check_as::<L, VecDeque<E>>(&at("deque, wrapped"), &wrapped, &deque);
 
     // std::array and C arrays: the same bytes (one rule, `const_sized_array.hpp`), and
-    // in YAS the same as the vector's. `[E; K]` writes no size (fixed arrays are their
-    // own issue) and its elements as the array's.
+    // in YAS the same as the vector's. `[E; K]` is a `std::array`: the whole file;
+    // `Fields<[E; K]>` (the elements one by one) the single form of each element, with
+    // no size.
     assert_eq!(array, carray, "{}", at("array vs carray"));
     if config.starts_with("yas") {
         assert_eq!(array, vector, "{}", at("array vs vector"));
@@ -335,8 +337,16 @@ fn check_case<L: Layout, E: Case>(config: &str) {
         "{}",
         at("array size")
     );
-    let elements = [header, &array[header.len() + prefix.len()..]].concat();
-    check_fixed_array::<L, E>(&at("array as [E; K]"), &values, &elements);
+    check_fixed_array::<L, E>(&at("array as [E; K]"), &values, &array);
+    // The deque's elements are single values one after another, behind a size that
+    // Bitsery writes for a deque but not for an array (1 byte here: k < 128).
+    let deque_size = if config.starts_with("bitsery") {
+        1
+    } else {
+        prefix.len()
+    };
+    let one_by_one = [header, &deque[header.len() + deque_size..]].concat();
+    check_fields::<L, E>(&at("array as Fields<[E; K]>"), &values, &one_by_one);
 
     // A single enum, and one inside an `Option`: the single form.
     check_as::<L, E>(
@@ -351,19 +361,36 @@ fn check_case<L: Layout, E: Case>(config: &str) {
     );
 }
 
-/// `[E; K]` for the `K` of `values` (the generator's sequences hold 5 to 8 elements).
+/// Calls `$check::<L, E, K>(what, values, bytes)` for the `K` of `values` (the
+/// generator's sequences hold 5 to 8 elements).
+macro_rules! for_len {
+    ($check:ident::<$l:ident, $e:ident>($what:expr, $values:expr, $bytes:expr)) => {
+        match $values.len() {
+            5 => $check::<$l, $e, 5>($what, $values, $bytes),
+            6 => $check::<$l, $e, 6>($what, $values, $bytes),
+            7 => $check::<$l, $e, 7>($what, $values, $bytes),
+            8 => $check::<$l, $e, 8>($what, $values, $bytes),
+            n => unreachable!("{n} elements"),
+        }
+    };
+}
+
+/// `[E; K]` for the `K` of `values`.
 fn check_fixed_array<L: Layout, E: Case>(what: &str, values: &[E], bytes: &[u8]) {
     fn one<L: Layout, E: Case, const K: usize>(what: &str, values: &[E], bytes: &[u8]) {
         let array: [E; K] = values.try_into().expect("K elements");
         check_as::<L, [E; K]>(what, &array, bytes);
     }
-    match values.len() {
-        5 => one::<L, E, 5>(what, values, bytes),
-        6 => one::<L, E, 6>(what, values, bytes),
-        7 => one::<L, E, 7>(what, values, bytes),
-        8 => one::<L, E, 8>(what, values, bytes),
-        n => unreachable!("{n} elements"),
+    for_len!(one::<L, E>(what, values, bytes));
+}
+
+/// `Fields<[E; K]>` (the elements one by one) for the `K` of `values`.
+fn check_fields<L: Layout, E: Case>(what: &str, values: &[E], bytes: &[u8]) {
+    fn one<L: Layout, E: Case, const K: usize>(what: &str, values: &[E], bytes: &[u8]) {
+        let array: [E; K] = values.try_into().expect("K elements");
+        check_as::<L, Fields<[E; K]>>(what, &Fields(array), bytes);
     }
+    for_len!(one::<L, E>(what, values, bytes));
 }
 
 /// Every file of one configuration, through `to_vec_as::<L>` and through the wrappers
@@ -675,19 +702,30 @@ fn unknown_discriminant_in_a_raw_run() {
         })
     );
 
-    // `[E; 5]` of one-byte enums, no size: the fourth byte.
+    // `[E; 5]` of one-byte enums, a `std::array`: its size, then the raw bytes; the
+    // fourth element.
     let array = [EI8::Min, EI8::MinusOne, EI8::Zero, EI8::Five, EI8::Max];
     let mut bytes = packed_core::to_vec_as::<layout::YasNoHeader, _>(&array)
         .map_err(packed_core::Error::into_kind)
         .unwrap();
-    assert_eq!(bytes, hex("80 ff 00 05 7f"));
-    bytes[3] = 0x06;
+    assert_eq!(bytes, hex("0500000000000000 80 ff 00 05 7f"));
+    bytes[8 + 3] = 0x06;
     assert_eq!(
         decode_both::<layout::YasNoHeader, [EI8; 5]>(&bytes),
         Err(DecodeError::UnknownVariant {
-            offset: 3,
+            offset: 8 + 3,
             type_name: "EI8",
             tag: 6
+        })
+    );
+    // A size other than the array's length is refused before any element is read.
+    bytes[0] = 4;
+    assert_eq!(
+        decode_both::<layout::YasNoHeader, [EI8; 5]>(&bytes),
+        Err(DecodeError::LengthMismatch {
+            offset: 0,
+            expected: 5,
+            found: 4
         })
     );
 

@@ -240,13 +240,87 @@ fn errors_about_the_whole_message_have_no_path() {
     assert_eq!(e.to_string(), "1 trailing bytes at byte 30");
 }
 
+/// A derived type with one field: its path is the field's.
+#[derive(Packed, Debug)]
+struct Bools {
+    all: Vec<bool>,
+}
+
 #[test]
-fn a_top_level_value_has_the_empty_path() {
+fn a_value_outside_a_derived_type_has_no_path() {
+    // A top-level standard type: its `Decode` is generic or not derived, so the search
+    // (which writes the value again, needing `Encode`) does not run; the offset says
+    // where.
     let e = packed_core::from_slice::<bool>(&[2]).unwrap_err();
-    assert_eq!(e.path(), Some(""));
+    assert_eq!(e.path(), None);
     assert_eq!(e.to_string(), "invalid bool byte 0x02 at byte 0");
     let e = packed_core::from_slice::<Vec<bool>>(&[3, 1, 0, 2]).unwrap_err();
-    assert_eq!(e.path(), Some("[2]"));
+    assert_eq!(e.path(), None);
+    assert_eq!(e.offset(), 3);
+    // Inside a derived type, the same bytes name the element.
+    let e = packed_core::from_slice::<Bools>(&[3, 1, 0, 2]).unwrap_err();
+    assert_eq!(e.path(), Some("all[2]"));
+}
+
+/// A type that only decodes, written by hand: `from_slice` takes it (no `Encode`
+/// needed) and reports no path.
+#[derive(Debug, PartialEq)]
+struct DecodeOnly(bool);
+
+impl<'de> packed_core::Decode<'de> for DecodeOnly {
+    fn decode<C: packed_core::Ctx, R: packed_core::Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<Self, DecodeError> {
+        bool::decode::<C, R>(r).map(DecodeOnly)
+    }
+}
+
+use packed_core::Decode as _;
+
+#[test]
+fn a_type_that_only_decodes_decodes_from_slices() {
+    assert_eq!(
+        packed_core::from_slice::<DecodeOnly>(&[1]),
+        Ok(DecodeOnly(true))
+    );
+    let e = packed_core::from_slice::<DecodeOnly>(&[7]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 0, byte: 7 });
+    assert_eq!(e.path(), None);
+    let (v, rest) = packed_core::take_from_slice::<DecodeOnly>(&[0, 9]).unwrap();
+    assert_eq!((v, rest), (DecodeOnly(false), &[9][..]));
+}
+
+/// A generic derived type: its `Decode` cannot assume the parameter encodes, so no
+/// path; its `Encode` can, so encode errors have one.
+#[derive(Packed, Debug)]
+struct Wrapper<T> {
+    id: u8,
+    inner: T,
+}
+
+#[test]
+fn a_generic_derived_type_has_paths_on_encode_only() {
+    let e = packed_core::from_slice::<Wrapper<bool>>(&[1, 5]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 5 });
+    assert_eq!(e.path(), None);
+    let w = Wrapper {
+        id: 1,
+        inner: Item {
+            sku: "x".repeat(300),
+            qty: 0,
+        },
+    };
+    assert_eq!(
+        packed_core::to_vec(&w).unwrap_err().path(),
+        Some("inner.sku")
+    );
+    // Nested in a concrete derived type, it is found.
+    #[derive(Packed, Debug)]
+    struct Outer {
+        w: Wrapper<bool>,
+    }
+    let e = packed_core::from_slice::<Outer>(&[1, 5]).unwrap_err();
+    assert_eq!(e.path(), Some("w.inner"));
 }
 
 #[test]

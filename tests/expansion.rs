@@ -193,42 +193,42 @@ is_layout!(
     yas_with_u8_lengths,
     YasU8,
     #[packed(layout = "yas", len = "u8")],
-    layout::Spec<len::U8, num::Fixed, num::Little, layout::YasHeader, layout::YasEnums>
+    layout::Spec<len::U8, num::Fixed, num::Little, layout::YasHeader, layout::YasConventions>
 );
 is_layout!(
     yas_noheader_with_plain_enums,
     YasNoHeaderPlain,
-    #[packed(layout = "yas-noheader", enums = "plain")],
-    layout::Spec<len::U64, num::Fixed, num::Little, layout::NoHeader, layout::PlainEnums>
+    #[packed(layout = "yas-noheader", conventions = "bitsery")],
+    layout::Spec<len::U64, num::Fixed, num::Little, layout::NoHeader, layout::BitseryConventions>
 );
 is_layout!(
     yas_compacted_without_header,
     YasCompactedNoHeader,
     #[packed(header = "none", layout = "yas-compacted")],
-    layout::Spec<len::YasSize, num::YasCompact, num::Little, layout::NoHeader, layout::YasEnums>
+    layout::Spec<len::YasSize, num::YasCompact, num::Little, layout::NoHeader, layout::YasConventions>
 );
 is_layout!(
     varint_big_endian,
     VarintBig,
     #[packed(layout = "varint", endian = "big")],
-    layout::Spec<len::Leb128, num::ZigzagLeb128, num::Big, layout::NoHeader, layout::PlainEnums>
+    layout::Spec<len::Leb128, num::ZigzagLeb128, num::Big, layout::NoHeader, layout::BitseryConventions>
 );
 is_layout!(
     bitsery_with_varint_integers,
     BitseryVarint,
     #[packed(layout = "bitsery", int = "varint")],
-    layout::Spec<len::Compact, num::ZigzagLeb128, num::Little, layout::NoHeader, layout::PlainEnums>
+    layout::Spec<len::Compact, num::ZigzagLeb128, num::Little, layout::NoHeader, layout::BitseryConventions>
 );
 // Without `layout`, keys replace strategies of the default, Bitsery.
 is_layout!(
     default_with_yas_header,
     DefaultYasHeader,
     #[packed(header = "yas")],
-    layout::Spec<len::Compact, num::Fixed, num::Little, layout::YasHeader, layout::PlainEnums>
+    layout::Spec<len::Compact, num::Fixed, num::Little, layout::YasHeader, layout::BitseryConventions>
 );
 is_layout!(
     every_key_replaces_the_preset,
     EveryKey,
-    #[packed(layout = "varint", len = "u16", int = "yas-compacted", endian = "big", header = "yas", enums = "yas")],
-    layout::Spec<len::U16, num::YasCompact, num::Big, layout::YasHeader, layout::YasEnums>
+    #[packed(layout = "varint", len = "u16", int = "yas-compacted", endian = "big", header = "yas", conventions = "yas")],
+    layout::Spec<len::U16, num::YasCompact, num::Big, layout::YasHeader, layout::YasConventions>
 );

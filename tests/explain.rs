@@ -411,3 +411,64 @@ fn deque_explanation_does_not_depend_on_its_storage() {
         .collect();
     assert_eq!(spans, [("", Role::Length, 1), ("", Role::Value, 8)]);
 }
+
+/// Inside a bit-packing session spans are bit-granular: they cover the message's bits
+/// exactly, the padding is its own role, `by_role` still adds up to the bytes (a shared
+/// byte counts for the role with most of its bits) and `by_role_bits` gives the bits;
+/// the dump shows a span that is not whole bytes as `byte.bit` and its bits.
+#[test]
+fn bit_packed_spans() {
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(bitpack)]
+    struct Update {
+        alive: bool,
+        #[packed(range = "0..=100")]
+        health: u8,
+        name: Option<String>,
+        #[packed(align)]
+        tick: u16,
+        last: bool,
+    }
+    let v = Update {
+        alive: true,
+        health: 100,
+        name: Some("hi".into()),
+        tick: 0x1234,
+        last: true,
+    };
+    let e = packed_core::explain(&v).unwrap();
+    assert_eq!(e.bytes(), packed_core::to_vec(&v).unwrap());
+    let spans: Vec<(usize, usize, &str, Role)> = e
+        .spans()
+        .iter()
+        .map(|s| (s.bit_offset, s.bit_len, s.path.as_str(), s.role))
+        .collect();
+    assert_eq!(
+        spans,
+        [
+            (0, 1, "alive", Role::Value),
+            (1, 7, "health", Role::Value),
+            (8, 1, "name", Role::Flag),
+            (9, 7, "name", Role::Padding),
+            (16, 8, "name", Role::Length),
+            (24, 16, "name", Role::Value),
+            (40, 16, "tick", Role::Value),
+            (56, 1, "last", Role::Value),
+            (57, 7, "", Role::Padding),
+        ]
+    );
+    // Bytes 1 (flag and padding) and 7 (`last` and padding) are mostly padding.
+    let t = e.by_role();
+    assert_eq!(
+        (t.length, t.flag, t.padding, t.value, t.total()),
+        (1, 0, 2, 5, 8)
+    );
+    let b = e.by_role_bits();
+    assert_eq!((b.flag, b.padding, b.value, b.total()), (1, 14, 41, 64));
+    let dump = e.to_string();
+    assert!(dump.contains("   0.1  7 bits = 0b1100100"), "{dump}");
+    assert!(dump.contains("   7.1  7 bits = 0b0000000"), "{dump}");
+    assert!(dump.contains("64 bits: 23 framing"), "{dump}");
+    // `tick`, at a byte boundary, is whole bytes.
+    assert!(dump.contains("     5  34 12"), "{dump}");
+}

@@ -18,7 +18,7 @@ mod common;
 use std::fmt::Debug;
 
 use common::{golden, hex, plain, CONFIGS, FIXTURES};
-use packed_core::layout::{self, NoHeader, PlainEnums, Spec, YasHeader};
+use packed_core::layout::{self, BitseryConventions, NoHeader, Spec, YasHeader};
 use packed_core::num::{Big, Fixed, Little};
 use packed_core::{
     len, num, Decode, DecodeError, Encode, EncodeError, Layout, Packed, SliceReader,
@@ -602,8 +602,8 @@ fn yas_values_by_hand() {
 
 /// The compacted integers without a header (only the integer codec and the length
 /// strategy of YAS's compacted form).
-type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, PlainEnums>;
-type CompactedBig = Spec<len::YasSize, num::YasCompact, Big, NoHeader, PlainEnums>;
+type Compacted = Spec<len::YasSize, num::YasCompact, Little, NoHeader, BitseryConventions>;
+type CompactedBig = Spec<len::YasSize, num::YasCompact, Big, NoHeader, BitseryConventions>;
 
 fn compacted<T: Encode + for<'de> Decode<'de> + PartialEq + Debug>(v: T, want: &str) {
     let want = hex(want);
@@ -728,7 +728,7 @@ fn varint_by_hand() {
 
 #[test]
 fn fixed_prefixes_by_hand() {
-    type P<Len, E> = Spec<Len, Fixed, E, NoHeader, PlainEnums>;
+    type P<Len, E> = Spec<Len, Fixed, E, NoHeader, BitseryConventions>;
     fn check<L: Layout>(want: &str) {
         let want = hex(want);
         assert_eq!(packed_core::to_vec_as::<L, _>("hi").unwrap(), want);

@@ -159,9 +159,11 @@ struct Rec2 {
 #[packed(growable)]
 struct Empty;
 
-/// Version 1 of an evolving enum; tags it does not know decode to `Unknown`.
+/// Version 1 of an evolving enum; tags it does not know decode to `Unknown`. Its tag
+/// is a `u8`, as the C++ program writes it (`value1b`; without `tag` it would take
+/// `std::variant`'s form, Bitsery's size prefix, which writes 255 in two bytes).
 #[derive(Packed, Debug, Clone, PartialEq)]
-#[packed(growable)]
+#[packed(growable, tag = "u8")]
 enum Shape1 {
     Circle {
         r: u32,
@@ -176,7 +178,7 @@ enum Shape1 {
 
 /// Version 2: `Circle` gained `fill`, and `Tri` is new.
 #[derive(Packed, Debug, Clone, PartialEq)]
-#[packed(growable)]
+#[packed(growable, tag = "u8")]
 enum Shape2 {
     Circle { r: u32, fill: u8 },
     Rect { w: u16, h: u16 },
@@ -1243,7 +1245,9 @@ fn a_record_ending_inside_a_field_is_refused() {
 
 #[test]
 fn discriminants_and_tag_set_the_tag() {
-    // A discriminant is the tag; the next variant's is one more.
+    // A discriminant is the tag; the next variant's is one more. Without `tag` on the
+    // enum a tag takes the form of a `std::variant` index: Bitsery's size prefix (200
+    // is `80 c8`), YAS's one raw byte.
     #[derive(Packed, Debug, Clone, PartialEq)]
     #[repr(u8)]
     enum Disc {
@@ -1253,7 +1257,17 @@ fn discriminants_and_tag_set_the_tag() {
     }
     assert_eq!(packed_core::to_vec(&Disc::A(1)).unwrap(), [5, 1, 0, 0, 0]);
     assert_eq!(packed_core::to_vec(&Disc::B).unwrap(), [6]);
-    assert_eq!(packed_core::to_vec(&Disc::C { x: 9 }).unwrap(), [200, 9]);
+    assert_eq!(
+        packed_core::to_vec(&Disc::C { x: 9 }).unwrap(),
+        [0x80, 0xc8, 9]
+    );
+    assert_eq!(
+        packed_core::from_slice(&[0x80, 0xc8, 9]),
+        Ok(Disc::C { x: 9 })
+    );
+    let yas = packed_core::with::<packed_core::layout::YasNoHeader>();
+    assert_eq!(yas.to_vec(&Disc::C { x: 9 }).unwrap(), [200, 9]);
+    assert_eq!(yas.from_slice(&[200, 9]), Ok(Disc::C { x: 9 }));
     assert_eq!(packed_core::from_slice(&[6]), Ok(Disc::B));
     assert_eq!(
         packed_core::from_slice::<Disc>(&[0]).map_err(packed_core::Error::into_kind),

@@ -118,6 +118,9 @@ pub mod derived {
         /// Written by a module.
         #[packed(with = "super::as_text")]
         pub via: ::core::primitive::u32,
+        /// Written through its serde impls.
+        #[packed(serde)]
+        pub foreign: (::core::primitive::u8, ::std::string::String),
         /// Unused type parameter.
         pub marker: ::core::marker::PhantomData<fn() -> T>,
     }
@@ -204,9 +207,58 @@ pub mod derived {
         int = "varint",
         endian = "little",
         header = "none",
-        enums = "plain"
+        conventions = "bitsery"
     )]
     pub struct Tuple(pub ::core::primitive::i32, pub ::std::string::String);
+
+    /// A chrono field with `unit` and `width`, a `Cow<'static, str>` (decoded owned),
+    /// and a data enum without `tag` (its index in the conventions' form).
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Timed {
+        /// Milliseconds in an `i32`.
+        #[packed(unit = "ms", width = "i32")]
+        pub after: ::core::time::Duration,
+        /// Owned text.
+        pub label: ::std::borrow::Cow<'static, ::core::primitive::str>,
+        /// A choice.
+        pub choice: Pick,
+    }
+
+    /// A data enum without `tag`.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Pick {
+        /// A byte.
+        A(::core::primitive::u8),
+        /// Nothing.
+        B,
+    }
+
+    /// Bit packing with every coding, generic and with a lifetime.
+    #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(bitpack)]
+    pub struct BitPacked<'a, T> {
+        /// One bit.
+        pub flag: ::core::primitive::bool,
+        /// 7 bits.
+        #[packed(range = "0..=100")]
+        pub health: ::core::primitive::u8,
+        /// 10 bits each.
+        #[packed(max = 4, range = "0..=1023")]
+        pub items: ::std::vec::Vec<::core::primitive::u16>,
+        /// 8 bits.
+        #[packed(range = "-1.0..=1.0", precision = 0.01)]
+        pub x: ::core::primitive::f32,
+        /// 2 bits, then the text only if not listed.
+        #[packed(entropy = ["GET", "POST", "PUT"])]
+        pub method: &'a ::core::primitive::str,
+        /// A flag bit, the value at once.
+        #[packed(align_before_data = false)]
+        pub maybe: ::core::option::Option<::core::primitive::u8>,
+        /// At the next byte.
+        #[packed(align)]
+        pub value: T,
+    }
+
     /// A generic growable record: fields that older records may lack take their
     /// `default` or their type's `Default`.
     #[derive(Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
@@ -505,6 +557,18 @@ pub mod through_macros {
             pub value: T,
         }
 
+        /// Bit packing through `$i:item`.
+        #[packed(bitpack)]
+        pub struct Flags {
+            /// One bit.
+            pub on: ::core::primitive::bool,
+            /// Three bits.
+            #[packed(bits = 3)]
+            pub level: ::core::primitive::u8,
+            /// One bit, padding, then the byte.
+            pub extra: ::core::option::Option<::core::primitive::u8>,
+        }
+
         /// A memory image: its one `unsafe` block is the derive's.
         #[repr(C)]
         pub struct Pixel {
@@ -632,10 +696,12 @@ pub mod macro_groups {
 }
 
 use derived::{
-    Bounded, Everything, Evolving, Grown, Open, Point, Shape, Status, Tuple, Unit, Wide,
+    Bounded, Everything, Evolving, Grown, Open, Pick, Point, Shape, Status, Timed, Tuple, Unit,
+    Wide,
 };
 use packed_core::Kind;
 use rerouted::{Choice, Message};
+use through_macros::Flags;
 
 #[test]
 fn prelude_free_struct_round_trips() {
@@ -649,6 +715,7 @@ fn prelude_free_struct_round_trips() {
         both: Some("yz".into()),
         cache: vec![99],
         via: 42,
+        foreign: (9, "s".into()),
         marker: core::marker::PhantomData,
     };
     #[rustfmt::skip]
@@ -662,6 +729,7 @@ fn prelude_free_struct_round_trips() {
         1, 2, b'y', b'z',     // both: Some, u8 len
         // cache: skipped
         2, 0, b'4', b'2',     // via: "42" through the container's u16 prefix
+        9, 1, 0, b's',        // foreign: serde's tuple, the same u16 prefix
         // marker: nothing
     ];
     assert_eq!(packed_core::to_vec(&e).unwrap(), bytes);
@@ -711,6 +779,19 @@ fn prelude_free_enums_round_trip() {
         }
     );
     assert_eq!(packed_core::to_vec(&Shape::<u32>::Empty).unwrap(), [0, 0]);
+}
+
+#[test]
+fn prelude_free_std_types_round_trip() {
+    let t = Timed {
+        after: std::time::Duration::from_millis(2),
+        label: "x".into(),
+        choice: Pick::A(9),
+    };
+    let bytes = packed_core::to_vec(&t).unwrap();
+    assert_eq!(bytes, [2, 0, 0, 0, 1, b'x', 0, 9]);
+    let copy = bytes.clone();
+    assert_eq!(packed_core::from_slice::<Timed>(&copy).unwrap(), t);
 }
 
 #[test]
@@ -988,6 +1069,40 @@ fn structs_from_fragments_round_trip() {
     round_trips(&m, &bytes);
     round_trips(&Command::Say("hi".into()), &[2, 0, 2, b'h', b'i']);
     round_trips(&Command::Stop, &[0, 0]);
+}
+
+#[test]
+fn prelude_free_bit_packing_round_trips() {
+    let v = derived::BitPacked {
+        flag: true,
+        health: 100,
+        items: vec![1023],
+        x: 1.0,
+        method: "PUT",
+        maybe: Some(0xAB),
+        value: 0x1234u16,
+    };
+    // Bit 0 the flag, bits 1-7 health 100 (`c9`); the count 1 (`01`); 1023 in bits
+    // 16-25, x's code 255 in 26-33 (`ff ff`, two bits of `0f`), the index 3 in 34-35,
+    // padding (`0f`); the option's flag, then 0xAB from bit 1 (`57 01`), padding; the
+    // u16 at the byte boundary.
+    let bytes = packed_core::to_vec(&v).unwrap();
+    assert_eq!(
+        bytes,
+        [0xC9, 0x01, 0xFF, 0xFF, 0x0F, 0x57, 0x01, 0x34, 0x12]
+    );
+    let back: derived::BitPacked<'_, u16> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(back, v);
+    let f = Flags {
+        on: true,
+        level: 5,
+        extra: Some(9),
+    };
+    assert_eq!(packed_core::to_vec(&f).unwrap(), [0b0001_1011, 9]);
+    assert_eq!(
+        packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
+        f
+    );
 }
 
 #[test]

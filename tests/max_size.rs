@@ -146,14 +146,15 @@ fn bounds_by_hand() {
         + own_varint;
     assert_eq!(packed_core::max_size::<Bounded>(), bitsery);
     // YAS: header, 8-byte lengths (the `len = "u16"` field keeps its 2), the size byte
-    // before a raw repr enum (here 2 + 1 alone and inside the `Text` variant).
+    // before a raw repr enum (here 2 + 1 alone and inside the `Text` variant), an
+    // array's length (`std::array`) and a tuple's count byte (`std::tuple`).
     let yas = 7 + 1 + 2 + 4 + 8 + 16 + 4 + 8 + 1 + 8 + 8
         + (8 + 5)
         + (8 + 130 * 2)
         + (2 + 2 * 8)
-        + 2 * 4
+        + (8 + 2 * 4)
         + (1 + 8)
-        + (1 + 8)
+        + (1 + 1 + 8)
         + (8 + 2 * (1 + 4))
         + (1 + (2 + 8 + 8)) // Text: 8 + 3 + 1 + 2
         + (1 + 2)
@@ -192,6 +193,10 @@ fn bounds_by_hand() {
         7 + 9
     );
     assert_eq!(packed_core::max_size::<[u16; 3]>(), 6);
+    assert_eq!(
+        packed_core::max_size_as::<layout::YasNoHeader, [u16; 3]>(),
+        8 + 6
+    );
     assert_eq!(packed_core::max_size::<Option<(u8, bool)>>(), 3);
     assert_eq!(packed_core::max_size::<Level>(), 2);
     assert_eq!(packed_core::max_size_as::<layout::YasNoHeader, Level>(), 3);
@@ -206,7 +211,7 @@ fn bounds_by_hand() {
 /// A derived type with a `yas` layout of its own carries its header in `max_size`.
 #[test]
 fn a_derived_types_own_header_counts() {
-    #[derive(Packed, MaxSize)]
+    #[derive(Packed, MaxSize, Clone)]
     #[packed(layout = "yas")]
     struct Framed {
         #[packed(max = 4)]
@@ -220,6 +225,18 @@ fn a_derived_types_own_header_counts() {
     // Behind a reference or a box, as `to_vec` writes it.
     assert_eq!(packed_core::max_size::<Box<Framed>>(), 7 + 8 + 4);
     assert_eq!(packed_core::max_size::<&Framed>(), 7 + 8 + 4);
+    // Behind an `Rc`, an `Arc` or a `Cow` too, and read back through one.
+    let rc = std::rc::Rc::new(v);
+    assert_eq!(packed_core::max_size::<std::rc::Rc<Framed>>(), 7 + 8 + 4);
+    let bytes = packed_core::to_vec(&rc).unwrap();
+    assert_eq!(bytes.len(), 7 + 8 + 4);
+    assert_eq!(&bytes[..7], b"yas0017");
+    let back: std::rc::Rc<Framed> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(back.name, "abcd");
+    let arc: std::sync::Arc<Framed> = packed_core::from_slice(&bytes).unwrap();
+    assert_eq!(packed_core::to_vec(&arc).unwrap(), bytes);
+    let cow: std::borrow::Cow<'_, Framed> = std::borrow::Cow::Borrowed(&*arc);
+    assert_eq!(packed_core::to_vec(&cow).unwrap(), bytes);
 }
 
 /// Strings, sequences and `with` fields without a bound make the type unbounded
@@ -371,4 +388,181 @@ proptest! {
         let n = packed_core::to_slice(&v, &mut buf).unwrap();
         prop_assert_eq!(&buf[..n], packed_core::to_vec(&v).unwrap());
     }
+}
+
+/// `max_size_as::<L, T>()` is `bound`, and `value` (a longest one) reaches it.
+fn reaches<L: Layout, T: Encode + MaxSize<packed_core::ctx::RootAs<L>>>(value: &T, bound: usize) {
+    let name = std::any::type_name::<(L, T)>();
+    assert_eq!(packed_core::max_size_as::<L, T>(), bound, "{name}");
+    let len = packed_core::with::<L>().encoded_len(value).unwrap();
+    assert_eq!(len, bound, "{name}");
+}
+
+/// The standard types and the C++ counterparts, worked out by hand from the format,
+/// each reached by its longest value.
+#[test]
+fn standard_types_bounds_by_hand() {
+    use packed_core::cpp::{Bitset, Fields, Pair, U16String, WString};
+    use std::cell::{Cell, RefCell};
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, LinkedList};
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+    use std::num::{NonZeroI64, NonZeroU32, Saturating, Wrapping};
+    use std::ops::Bound;
+    use std::rc::Rc;
+    use std::sync::Arc;
+    use std::time::{Duration, SystemTime};
+    type B = layout::Bitsery;
+    type Y = layout::YasNoHeader;
+    type V = layout::Varint;
+
+    // NonZero: the integer (LEB128: 5 bytes for 32 bits, 10 for 64).
+    reaches::<B, _>(&NonZeroU32::MAX, 4);
+    reaches::<V, _>(&NonZeroU32::MAX, 5);
+    reaches::<V, _>(&NonZeroI64::MIN, 10);
+    // Wrappers: the value.
+    reaches::<B, _>(&Rc::new(u16::MAX), 2);
+    reaches::<B, _>(&Arc::new(u64::MAX), 8);
+    reaches::<B, _>(&Cell::new(-1i8), 1);
+    reaches::<B, _>(&RefCell::new(u32::MAX), 4);
+    reaches::<B, _>(&Wrapping(1u16), 2);
+    reaches::<B, _>(&Saturating(1i32), 4);
+    reaches::<B, _>(&Reverse(1u64), 8);
+    // Result and Bound: the variant index (indices up to 2: one byte in Bitsery's size
+    // prefix and YAS's byte alike), then the larger alternative.
+    reaches::<B, Result<u8, u32>>(&Err(1), 1 + 4);
+    reaches::<Y, Result<u8, u32>>(&Err(1), 1 + 4);
+    reaches::<B, _>(&Bound::Excluded(1u64), 1 + 8);
+    // Ranges: start and end.
+    reaches::<B, _>(&(1u32..2), 8);
+    reaches::<V, _>(&(i16::MIN..=i16::MIN), 6);
+    // Addresses: octets, ports (u16), flow info and scope id (u32s).
+    reaches::<B, _>(&Ipv4Addr::LOCALHOST, 4);
+    reaches::<B, _>(&Ipv6Addr::LOCALHOST, 16);
+    reaches::<B, _>(&IpAddr::V6(Ipv6Addr::LOCALHOST), 1 + 16);
+    reaches::<B, _>(&SocketAddrV4::new(Ipv4Addr::LOCALHOST, 1), 4 + 2);
+    let v6 = SocketAddrV6::new(Ipv6Addr::LOCALHOST, u16::MAX, u32::MAX, u32::MAX);
+    reaches::<B, _>(&v6, 16 + 2 + 4 + 4);
+    reaches::<V, _>(&v6, 16 + 3 + 5 + 5);
+    reaches::<B, _>(&SocketAddr::V6(v6), 1 + 26);
+    // Arrays: YAS writes a `std::array`'s length (8 bytes); `Fields` of one never.
+    reaches::<B, _>(&[u16::MAX; 3], 6);
+    reaches::<Y, _>(&[u16::MAX; 3], 8 + 6);
+    reaches::<Y, _>(&Fields([u16::MAX; 3]), 6);
+    // Tuples: YAS writes a count byte before a `std::tuple`; a pair has none.
+    reaches::<B, _>(&(1u8, 2u16), 3);
+    reaches::<Y, _>(&(1u8, 2u16), 1 + 3);
+    let pair: Pair<u8, u16> = Fields((1, 2));
+    reaches::<Y, _>(&pair, 3);
+    let sixteen = (
+        0u8, 1u8, 2u8, 3u8, 4u8, 5u8, 6u8, 7u8, 8u8, 9u8, 10u8, 11u8, 12u8, 13u8, 14u8, 15u8,
+    );
+    reaches::<B, _>(&sixteen, 16);
+    reaches::<Y, _>(&sixteen, 1 + 16);
+    // Bitset<10>: 2 bytes; YAS: the bit count and the byte count (8 bytes each) first.
+    let mut bits = Bitset::<10>::new();
+    bits.set(9, true);
+    reaches::<B, _>(&bits, 2);
+    reaches::<Y, _>(&bits, 8 + 8 + 2);
+    // Chrono counts: an i64 of nanoseconds by default.
+    reaches::<B, _>(&Duration::from_secs(1), 8);
+    reaches::<Y, _>(&SystemTime::UNIX_EPOCH, 8);
+    reaches::<V, _>(&Duration::from_nanos(i64::MAX as u64), 10);
+    // Sequences with a `max`, through a derived type; a field's `unit` and `width`.
+    #[derive(Packed, MaxSize)]
+    struct Fields16 {
+        #[packed(max = 3)]
+        list: LinkedList<u32>,
+        #[packed(max = 2)]
+        heap: BinaryHeap<u16>,
+        #[packed(max = 4)]
+        wide: U16String,
+        #[packed(max = 2)]
+        w32: WString,
+        #[packed(unit = "ms", width = "i32")]
+        ms: Duration,
+    }
+    let longest = Fields16 {
+        list: [1, 2, 3].into(),
+        heap: [1, 2].into(),
+        wide: U16String("\u{e9}\u{e9}\u{e9}\u{e9}".into()),
+        w32: WString("ab".into()),
+        ms: Duration::from_millis(5),
+    };
+    // Bitsery: compact lengths, code units of 2 and 4 bytes, the count as an i32.
+    reaches::<B, _>(&longest, (1 + 12) + (1 + 4) + (1 + 8) + (1 + 8) + 4);
+    // YAS: 8-byte lengths, wide strings as UTF-8 (`max` counts their bytes, and two
+    // bytes of é make four), counts always as i64.
+    let yas = Fields16 {
+        wide: U16String("\u{e9}\u{e9}".into()),
+        w32: WString("\u{e9}".into()),
+        ..longest
+    };
+    reaches::<Y, _>(&yas, (8 + 12) + (8 + 4) + (8 + 4) + (8 + 2) + 8);
+    // A tag in the variant index's form: Bitsery's size prefix takes two bytes for 200.
+    #[derive(Packed, MaxSize)]
+    enum Far {
+        A(u8),
+        #[packed(tag = 200)]
+        B(u32),
+    }
+    reaches::<B, _>(&Far::B(1), 2 + 4);
+    reaches::<Y, _>(&Far::B(1), 1 + 4);
+    // Growable records: the 4-byte size, then the body (an enum's tag inside it).
+    #[derive(Packed, MaxSize)]
+    #[packed(growable)]
+    struct Grown {
+        a: u32,
+        #[packed(default = "NonZeroU32::MIN")]
+        at: NonZeroU32,
+        #[packed(max = 1)]
+        b: LinkedList<(u8, u16)>,
+    }
+    let grown = Grown {
+        a: 1,
+        at: NonZeroU32::MIN,
+        b: [(1, 2)].into(),
+    };
+    reaches::<B, _>(&grown, 4 + 4 + 4 + (1 + 3));
+    reaches::<Y, _>(&grown, 4 + 4 + 4 + (8 + 1 + 3));
+    #[derive(Packed, MaxSize)]
+    #[packed(growable)]
+    enum GrownEnum {
+        A(#[packed(default = "Ipv4Addr::LOCALHOST")] Ipv4Addr),
+        #[packed(tag = 128)]
+        B(#[packed(default = "Bound::Unbounded")] Bound<u32>),
+    }
+    reaches::<B, _>(&GrownEnum::B(Bound::Included(1)), 4 + 2 + (1 + 4));
+}
+
+/// The optional crates' types: fixed sizes, sequences under a `max`, and fixed
+/// capacities that bound a sequence without one.
+#[test]
+fn optional_types_bounds_by_hand() {
+    type B = layout::Bitsery;
+    reaches::<B, _>(&uuid::Uuid::from_u128(1), 16);
+    let mut cap = arrayvec::ArrayVec::<u32, 3>::new();
+    cap.extend([1, 2, 3]);
+    reaches::<B, _>(&cap, 1 + 12);
+    reaches::<layout::YasNoHeader, _>(&cap, 8 + 12);
+    reaches::<B, _>(&arrayvec::ArrayString::<5>::from("abcde").unwrap(), 1 + 5);
+    reaches::<B, _>(&chrono::TimeDelta::seconds(1), 8);
+    #[derive(Packed, MaxSize)]
+    struct Held {
+        #[packed(max = 4)]
+        bytes: bytes::Bytes,
+        #[packed(max = 3)]
+        small: smallvec::SmallVec<[u8; 4]>,
+        #[packed(max = 2)]
+        map: indexmap::IndexMap<u8, u16>,
+        #[packed(max = 2)]
+        capped: arrayvec::ArrayVec<u8, 9>,
+    }
+    let held = Held {
+        bytes: bytes::Bytes::from_static(b"abcd"),
+        small: [1, 2, 3].into_iter().collect(),
+        map: [(1, 2), (3, 4)].into_iter().collect(),
+        capped: [1, 2].into_iter().collect(),
+    };
+    reaches::<B, _>(&held, (1 + 4) + (1 + 3) + (1 + 2 * 3) + (1 + 2));
 }

@@ -2035,3 +2035,61 @@ fn error_paths_allocate_in_proportion_to_the_input() {
     assert!(r.is_err());
     assert!(peak <= 16 * input.len() + 64 * 1024, "{peak} bytes");
 }
+
+// ---------------------------------------------------------------------------------------
+// Bit packing
+// ---------------------------------------------------------------------------------------
+
+/// A bit-packed record decodes from a slice without copying it: nothing is allocated
+/// on the bit path (the session's reader lives on the stack and reads the input in
+/// place; a `&str` at a byte boundary is borrowed), and what is allocated is what the
+/// decoded values own: a `String` its bytes, a `Vec<u16>` of ranged ids its elements.
+#[test]
+fn bit_packed_decoding_allocates_only_what_values_own() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Borrowed<'a> {
+        flag: bool,
+        #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+        x: f32,
+        #[packed(range = "0..=100")]
+        health: u8,
+        #[packed(align)]
+        name: &'a str,
+        #[packed(entropy = [80, 443])]
+        port: u16,
+        maybe: Option<u32>,
+    }
+    let v = Borrowed {
+        flag: true,
+        x: 12.5,
+        health: 73,
+        name: "a name of some length",
+        port: 8080,
+        maybe: Some(7),
+    };
+    let bytes = packed_core::to_vec(&v).unwrap();
+    let (back, peak) = measure(|| packed_core::from_slice::<Borrowed<'_>>(&bytes));
+    assert_eq!(back.unwrap().name, v.name);
+    assert_eq!(peak, 0);
+
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Owned {
+        flag: bool,
+        name: String,
+        #[packed(max = 8, range = "0..=1023")]
+        items: Vec<u16>,
+    }
+    let v = Owned {
+        flag: true,
+        name: "twelve bytes".into(),
+        items: vec![1, 2, 1023],
+    };
+    // The string's bytes (between byte boundaries: read in words into its buffer) and
+    // the three ids, reserved once.
+    let bytes = packed_core::to_vec(&v).unwrap();
+    let (back, peak) = measure(|| packed_core::from_slice::<Owned>(&bytes));
+    assert_eq!(back.unwrap(), v);
+    assert_eq!(peak, 12 + 3 * 2);
+}

@@ -16,7 +16,7 @@ use std::io::Cursor;
 use std::marker::PhantomData;
 
 use common::hex;
-use packed_core::layout::{self, Header, NoHeader, PlainEnums, Spec};
+use packed_core::layout::{self, BitseryConventions, Header, NoHeader, Spec};
 use packed_core::num::{Big, Fixed, Little};
 use packed_core::{len, num, Decode, Encode, IoReader, IoWriter, Layout, Packed, SliceReader};
 use proptest::prelude::*;
@@ -466,7 +466,7 @@ macro_rules! combos_for_len {
                 let (s, b, c, v, o, n) = &bi;
                 macro_rules! one {
                     ($int:ty, $endian:ty) => {{
-                        type L = Spec<$len, $int, $endian, NoHeader, PlainEnums>;
+                        type L = Spec<$len, $int, $endian, NoHeader, BitseryConventions>;
                         check_layout::<L>(&x)?;
                         check_borrowed::<L>(s, b, c, v, o.as_deref(), *n)?;
                     }};
@@ -512,8 +512,8 @@ proptest! {
         one!(layout::YasCompactedBig);
         one!(layout::Varint);
         // YAS's enum size byte with every length prefix and integer codec.
-        one!(Spec<len::Compact, Fixed, Little, NoHeader, layout::YasEnums>);
-        one!(Spec<len::U8, num::ZigzagLeb128, Big, layout::YasHeader, layout::YasEnums>);
+        one!(Spec<len::Compact, Fixed, Little, NoHeader, layout::YasConventions>);
+        one!(Spec<len::U8, num::ZigzagLeb128, Big, layout::YasHeader, layout::YasConventions>);
     }
 
     /// The container attributes on a wrapper give the bytes of the call-site layout, and
@@ -561,7 +561,7 @@ proptest! {
         one!(InYasCompacted, layout::YasCompacted);
         one!(InYasCompactedBig, layout::YasCompactedBig);
         one!(InVarint, layout::Varint);
-        one!(InU16Varint, Spec<len::U16, num::ZigzagLeb128, Big, NoHeader, PlainEnums>);
+        one!(InU16Varint, Spec<len::U16, num::ZigzagLeb128, Big, NoHeader, BitseryConventions>);
     }
 
     /// The plain `Root` path with no attributes at all is Bitsery.

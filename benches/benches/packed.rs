@@ -1,6 +1,6 @@
 //! Criterion benchmarks: `packed` under every layout and its Rust peers, side by side,
-//! on three data sets (the seed document, 10,000 log records, a 125,000-triangle
-//! mesh). Each data set has three groups, `<set>/encode`, `<set>/decode` and
+//! on four data sets (the seed document, 10,000 log records, a 125,000-triangle
+//! mesh, a game's state update of 1,000 players). Each data set has three groups, `<set>/encode`, `<set>/decode` and
 //! `<set>/roundtrip`, with one benchmark per row and the encoded size as throughput.
 //!
 //! `cargo bench -p packed-benches` (all, a few minutes), or filtered:
@@ -76,9 +76,17 @@ fn mesh(c: &mut Criterion) {
     bench_set(c, "mesh", &mut rows);
 }
 
+fn game(c: &mut Criterion) {
+    let game = Rc::new(packed_benches::generate_game());
+    let peer_game = Rc::new(peers::Game::from(&*game));
+    let mut rows = packed_benches::game_rows(&game);
+    rows.extend(peers::rows(&peer_game));
+    bench_set(c, "game", &mut rows);
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = document, log, mesh
+    targets = document, log, mesh, game
 }
 criterion_main!(benches);

@@ -97,6 +97,49 @@ mirror!(
     }
 );
 
+mirror!(
+    pub struct Player {
+        x: f32,
+        y: f32,
+        z: f32,
+        health: u8,
+        alive: bool,
+        crouching: bool,
+        firing: bool,
+        invisible: bool,
+        name: String,
+        items: Vec<u16>,
+    }
+);
+mirror!(
+    pub struct Game {
+        players: Vec<Player>,
+    }
+);
+
+impl From<&packed_benches::Game> for Game {
+    fn from(g: &packed_benches::Game) -> Self {
+        Self {
+            players: g
+                .players
+                .iter()
+                .map(|p| Player {
+                    x: p.x,
+                    y: p.y,
+                    z: p.z,
+                    health: p.health,
+                    alive: p.alive,
+                    crouching: p.crouching,
+                    firing: p.firing,
+                    invisible: p.invisible,
+                    name: p.name.clone(),
+                    items: p.items.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 impl From<&packed_benches::Document> for Document {
     fn from(d: &packed_benches::Document) -> Self {
         Self {
@@ -183,8 +226,14 @@ pub enum Bitcode {}
 pub enum BincodeStandard {}
 /// bincode 2, `config::legacy()` (fixed-width integers, u64 lengths).
 pub enum BincodeLegacy {}
+/// bincode 2's serde path, `config::standard()`: `serde::encode_into_slice` into a
+/// reused buffer, `serde::decode_from_slice`.
+pub enum BincodeSerde {}
 /// postcard (serde, varints): `to_slice` into a reused buffer, `from_bytes`.
 pub enum Postcard {}
+/// `packed`'s serde path (`packed_core::serde`, Bitsery's layout, the bytes of the
+/// derive): `encode_into` a reused `Vec`, `from_slice`.
+pub enum PackedSerde {}
 /// borsh: `serialize` into a reused `Vec`, `from_slice`.
 pub enum Borsh {}
 
@@ -282,6 +331,34 @@ macro_rules! peers {
             }
         }
 
+        impl Format<$t> for BincodeSerde {
+            const NAME: &'static str = "bincode2 serde";
+            type Enc = Vec<u8>;
+            type Dec = ();
+            #[inline]
+            fn encode<'e>(v: &$t, enc: &'e mut Vec<u8>) -> &'e [u8] {
+                into_slice(enc, |b| bincode::serde::encode_into_slice(v, b, bincode::config::standard()).ok())
+            }
+            #[inline]
+            fn decode(bytes: &[u8], (): &mut ()) -> $t {
+                bincode::serde::decode_from_slice(bytes, bincode::config::standard()).expect("bincode decodes").0
+            }
+        }
+        impl Format<$t> for PackedSerde {
+            const NAME: &'static str = "packed serde";
+            type Enc = Vec<u8>;
+            type Dec = ();
+            #[inline]
+            fn encode<'e>(v: &$t, enc: &'e mut Vec<u8>) -> &'e [u8] {
+                enc.clear();
+                packed_core::serde::encode_into(v, enc).expect("packed encodes");
+                enc
+            }
+            #[inline]
+            fn decode(bytes: &[u8], (): &mut ()) -> $t {
+                packed_core::serde::from_slice(bytes).expect("packed decodes")
+            }
+        }
         impl Format<$t> for Postcard {
             const NAME: &'static str = "postcard";
             type Enc = Vec<u8>;
@@ -314,7 +391,7 @@ macro_rules! peers {
     )*};
 }
 
-peers!(Document, Logs, Mesh);
+peers!(Document, Logs, Mesh, Game);
 
 /// One row per peer on `value` (a mirror type), in a fixed order.
 pub fn rows<T>(value: &std::rc::Rc<T>) -> Vec<packed_benches::Row>
@@ -325,6 +402,8 @@ where
     Bitcode: Format<T>,
     BincodeStandard: Format<T>,
     BincodeLegacy: Format<T>,
+    BincodeSerde: Format<T>,
+    PackedSerde: Format<T>,
     Postcard: Format<T>,
     Borsh: Format<T>,
 {
@@ -335,6 +414,8 @@ where
         row::<Bitcode, T>(value),
         row::<BincodeStandard, T>(value),
         row::<BincodeLegacy, T>(value),
+        row::<BincodeSerde, T>(value),
+        row::<PackedSerde, T>(value),
         row::<Postcard, T>(value),
         row::<Borsh, T>(value),
     ]

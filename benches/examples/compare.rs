@@ -6,6 +6,7 @@
 //! cargo run --release --example compare -- --out table.md    # also as Markdown
 //! cargo run --release --example compare -- --out table.csv   # ... or CSV
 //! cargo run --release --example compare -- --all             # plus log and mesh
+//! cargo run --release --example compare -- --game            # the seed document and the game
 //! ```
 //!
 //! All rows are measured interleaved in one run: every round times every row's encode,
@@ -40,7 +41,7 @@ const ROUNDS: usize = 61;
 
 /// What `--help` prints: each option and what it adds to the default output.
 const HELP: &str = "\
-usage: compare [--all] [--rounds N] [--out FILE.md | --out FILE.csv]
+usage: compare [--all] [--game] [--rounds N] [--out FILE.md | --out FILE.csv]
 
 Without options: the seed document's size under every layout and through the UBJSON
 envelope, by role and by field; then encode, decode and round-trip times of every
@@ -48,9 +49,11 @@ layout and of the Rust peers (speedy, bitcode, bincode, postcard, borsh, wincode
 measured interleaved; then the compact encoding annotated byte by byte.
 
 options:
-  --all          adds two more timing tables: the log (10,000 records with strings)
-                 and the mesh (125,000 triangles of plain numbers), each through every
-                 layout and peer. Takes several times as long.
+  --all          adds three more timing tables: the log (10,000 records with strings),
+                 the mesh (125,000 triangles of plain numbers) and the game (a state
+                 update of 1,000 players, with the bit-packed layout), each through
+                 every layout and peer. Takes several times as long.
+  --game         adds only the game's table (sizes and times).
   --rounds N     the number of interleaved rounds each figure is the median of
                  (default 61; --all's extra tables take half as many). Fewer is
                  faster and noisier.
@@ -63,6 +66,7 @@ options:
 struct Options {
     out: Option<String>,
     all: bool,
+    game: bool,
     rounds: usize,
 }
 
@@ -70,6 +74,7 @@ fn parse_args() -> Options {
     let mut o = Options {
         out: None,
         all: false,
+        game: false,
         rounds: ROUNDS,
     };
     let mut args = std::env::args().skip(1);
@@ -77,6 +82,7 @@ fn parse_args() -> Options {
         match a.as_str() {
             "--out" => o.out = args.next(),
             "--all" => o.all = true,
+            "--game" => o.game = true,
             "--rounds" => {
                 o.rounds = args
                     .next()
@@ -293,6 +299,13 @@ fn log_rows() -> Vec<Row> {
     rows
 }
 
+fn game_rows() -> Vec<Row> {
+    let game = Rc::new(packed_benches::generate_game());
+    let mut rows = packed_benches::game_rows(&game);
+    rows.extend(peers::rows(&Rc::new(peers::Game::from(&*game))));
+    rows
+}
+
 fn mesh_rows() -> Vec<Row> {
     let mesh = Rc::new(packed_benches::generate_mesh());
     let mut rows = packed_benches::mesh_rows(&mesh);
@@ -324,6 +337,11 @@ fn print_explanations(doc: &Document) {
         .row(
             "envelope minimal",
             ubjson_envelope::explain(doc, Mode::Minimal).expect("fits the envelope"),
+        )
+        .row(
+            "bit-packed",
+            packed_core::explain(&packed_benches::DocumentBits::from(doc))
+                .expect("the seed document is in its ranges"),
         );
     println!("\nwhere the bytes go (seed document)\n\n{table}");
     let dump = packed_core::explain(doc).expect("the seed document encodes");
@@ -340,6 +358,12 @@ fn main() {
         title: "seed document",
         rows: measure(&mut rows, opts.rounds),
     }];
+    if opts.all || opts.game {
+        tables.push(Table {
+            title: "game (a state update of 1,000 players)",
+            rows: measure(&mut game_rows(), opts.rounds),
+        });
+    }
     if opts.all {
         // Fewer rounds: each batch of these is already long.
         let rounds = (opts.rounds / 2).max(1);

@@ -1,8 +1,9 @@
 //! Data sets shared by the benchmarks and the `compare` example: the seed document of
 //! the serialization suite that motivates `packed` (wire-format.md, section 5; declared
-//! once, in `packed-fixtures`, and re-exported here), its borrowed twin [`DocumentRef`],
-//! and two larger sets made from a fixed seed: [`Logs`] (10,000 web-server log records)
-//! and [`Mesh`] (125,000 triangles).
+//! once, in `packed-fixtures`, and re-exported here), its borrowed twin [`DocumentRef`]
+//! and its bit-packed twin [`DocumentBits`], and three larger sets made from a fixed
+//! seed: [`Logs`] (10,000 web-server log records), [`Mesh`] (125,000 triangles) and
+//! [`Game`] (a state update of 1,000 players, plain and bit-packed as [`GameBits`]).
 //!
 //! Every type here derives only `packed`'s traits; the peers' mirror types live with the
 //! benchmarks (their crates are dev-dependencies).
@@ -343,6 +344,222 @@ pub fn generate_mesh() -> Mesh {
     Mesh { triangles }
 }
 
+/// One player's state in a game's state update: a position, health, four flags, a
+/// short name and the items carried.
+#[derive(Packed, Debug, Clone, PartialEq, Default)]
+pub struct Player {
+    /// Position, metres in `-1000..=1000`.
+    pub x: f32,
+    /// Position.
+    pub y: f32,
+    /// Position.
+    pub z: f32,
+    /// Health, `0..=100`.
+    pub health: u8,
+    /// Alive.
+    pub alive: bool,
+    /// Crouching.
+    pub crouching: bool,
+    /// Firing.
+    pub firing: bool,
+    /// Invisible.
+    pub invisible: bool,
+    /// Display name, 3 to 8 letters.
+    pub name: String,
+    /// Item ids in `0..=1023`, at most 8.
+    pub items: Vec<u16>,
+}
+
+/// A state update: every player.
+#[derive(Packed, Debug, Clone, PartialEq, Default)]
+pub struct Game {
+    /// The players.
+    pub players: Vec<Player>,
+}
+
+/// [`Player`], bit-packed: the coordinates to a centimetre (18 bits each), health in
+/// 7 bits, the flags in a bit each, the item ids in 10 bits each: the golden-ext
+/// `bits_game_state` record.
+#[derive(Packed, Debug, Clone, PartialEq, Default)]
+#[packed(bitpack)]
+pub struct PlayerBits {
+    /// Position.
+    #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+    pub x: f32,
+    /// Position.
+    #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+    pub y: f32,
+    /// Position.
+    #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+    pub z: f32,
+    /// Health.
+    #[packed(range = "0..=100")]
+    pub health: u8,
+    /// Alive.
+    pub alive: bool,
+    /// Crouching.
+    pub crouching: bool,
+    /// Firing.
+    pub firing: bool,
+    /// Invisible.
+    pub invisible: bool,
+    /// Display name.
+    #[packed(max = 16)]
+    pub name: String,
+    /// Item ids.
+    #[packed(max = 8, range = "0..=1023")]
+    pub items: Vec<u16>,
+}
+
+/// [`Game`], bit-packed: one session for the whole update (the players' own sessions
+/// join it), padded once.
+#[derive(Packed, Debug, Clone, PartialEq, Default)]
+#[packed(bitpack)]
+pub struct GameBits {
+    /// The players.
+    #[packed(max = 10_000)]
+    pub players: Vec<PlayerBits>,
+}
+
+impl From<&Game> for GameBits {
+    fn from(g: &Game) -> Self {
+        let players = g
+            .players
+            .iter()
+            .map(|p| PlayerBits {
+                x: p.x,
+                y: p.y,
+                z: p.z,
+                health: p.health,
+                alive: p.alive,
+                crouching: p.crouching,
+                firing: p.firing,
+                invisible: p.invisible,
+                name: p.name.clone(),
+                items: p.items.clone(),
+            })
+            .collect();
+        Self { players }
+    }
+}
+
+/// Players in the game data set.
+pub const GAME_PLAYERS: usize = 1_000;
+
+/// A coordinate as the bit-packed layout stores it: `v` quantised to its 18-bit
+/// code and back until that is a fixed point, so the bit-packed rows round-trip the
+/// data set exactly, as the other rows do. (Quantising is lossy: a value generally
+/// comes back up to a centimetre off.)
+fn quantised(v: f32) -> f32 {
+    #[derive(Packed)]
+    #[packed(bitpack)]
+    struct Coord(#[packed(range = "-1000.0..=1000.0", precision = 0.01)] f32);
+    let mut v = v;
+    loop {
+        let bytes = packed_core::to_vec(&Coord(v)).expect("in range");
+        let Coord(back) = packed_core::from_slice(&bytes).expect("decodes");
+        if back == v {
+            return v;
+        }
+        v = back;
+    }
+}
+
+/// The game data set, generated from [`SEED`]: [`GAME_PLAYERS`] players, coordinates
+/// anywhere in the map (on the bit-packed layout's grid), names of 3 to 8 letters, 0
+/// to 8 items.
+#[must_use]
+pub fn generate_game() -> Game {
+    let mut rng = SplitMix64::new(SEED);
+    let players = (0..GAME_PLAYERS)
+        .map(|_| {
+            let mut coord = || quantised(rng.unit_f32() * 1000.0);
+            let (x, y, z) = (coord(), coord(), coord());
+            let health = rng.below(101) as u8;
+            let flags = rng.below(16);
+            let name_len = 3 + rng.below(6) as usize;
+            let item_count = rng.below(9) as usize;
+            Player {
+                x,
+                y,
+                z,
+                health,
+                alive: flags & 1 != 0,
+                crouching: flags & 2 != 0,
+                firing: flags & 4 != 0,
+                invisible: flags & 8 != 0,
+                name: rng.word(name_len),
+                items: (0..item_count).map(|_| rng.below(1024) as u16).collect(),
+            }
+        })
+        .collect();
+    Game { players }
+}
+
+/// [`Item`], bit-packed: a quantity up to 1,000 (10 bits), a price up to 10,000.00 in
+/// minor units (20 bits).
+#[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+#[packed(bitpack)]
+pub struct ItemBits {
+    /// Stock-keeping unit.
+    pub sku: String,
+    /// Quantity.
+    #[packed(range = "0..=1000")]
+    pub qty: i32,
+    /// Price in minor units.
+    #[packed(range = "0..=1000000")]
+    pub price_minor: i64,
+}
+
+/// [`Meta`], bit-packed: a schema version up to 255.
+#[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+#[packed(bitpack)]
+pub struct MetaBits {
+    /// Region name.
+    pub region: String,
+    /// Schema version.
+    #[packed(range = "0..=255")]
+    pub version: i32,
+}
+
+/// The seed [`Document`] bit-packed, with sensible ranges on its integers: a status
+/// code of 4 bits, and [`MetaBits`], [`ItemBits`].
+#[derive(Packed, Debug, Clone, PartialEq, Eq, Default)]
+#[packed(bitpack)]
+pub struct DocumentBits {
+    /// Identifier.
+    pub id: String,
+    /// Status code.
+    #[packed(range = "0..=15")]
+    pub status: i32,
+    /// Metadata.
+    pub meta: MetaBits,
+    /// Line items.
+    pub items: Vec<ItemBits>,
+}
+
+impl From<&Document> for DocumentBits {
+    fn from(d: &Document) -> Self {
+        Self {
+            id: d.id.clone(),
+            status: d.status,
+            meta: MetaBits {
+                region: d.meta.region.clone(),
+                version: d.meta.version,
+            },
+            items: d
+                .items
+                .iter()
+                .map(|i| ItemBits {
+                    sku: i.sku.clone(),
+                    qty: i.qty,
+                    price_minor: i.price_minor,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// One serializer under test, for values of type `T`: how the benchmarks and the
 /// `compare` example drive `packed` and its peers alike.
 pub trait Format<T> {
@@ -377,7 +594,7 @@ pub type FixedLen<P> = packed_core::layout::Spec<
     packed_core::num::Fixed,
     packed_core::num::Little,
     packed_core::layout::NoHeader,
-    packed_core::layout::PlainEnums,
+    packed_core::layout::BitseryConventions,
 >;
 
 macro_rules! layout_names {
@@ -418,6 +635,29 @@ where
     #[inline]
     fn decode(bytes: &[u8], (): &mut ()) -> T {
         packed_core::from_slice_as::<L, T>(bytes).expect("packed decodes its own output")
+    }
+}
+
+/// `packed` under the type's own attributes (through [`packed_core::encode_into`] and
+/// [`packed_core::from_slice`]): the bit-packed types' row.
+#[derive(Debug)]
+pub enum BitPacked {}
+
+impl<T: packed_core::Packed> Format<T> for BitPacked {
+    const NAME: &'static str = "packed bit-packed";
+    type Enc = Vec<u8>;
+    type Dec = ();
+
+    #[inline]
+    fn encode<'e>(value: &T, enc: &'e mut Vec<u8>) -> &'e [u8] {
+        enc.clear();
+        packed_core::encode_into(value, enc).expect("the data sets are in their ranges");
+        enc
+    }
+
+    #[inline]
+    fn decode(bytes: &[u8], (): &mut ()) -> T {
+        packed_core::from_slice(bytes).expect("packed decodes its own output")
     }
 }
 
@@ -582,11 +822,13 @@ where
     }
 }
 
-/// The seed document under every layout, in the order of the size table, with its
-/// items as growable records after the compact row.
+/// The seed document under every layout, in the order of the size table: with its
+/// items as growable records after the compact row, bit-packed ([`DocumentBits`])
+/// after varint.
 #[must_use]
 pub fn document_layout_rows(doc: &std::rc::Rc<Document>) -> Vec<Row> {
     use packed_core::{layout, len};
+    let bits = std::rc::Rc::new(DocumentBits::from(&**doc));
     vec![
         row::<PackedAs<layout::Bitsery>, _>(doc),
         growable_document_row(doc),
@@ -597,8 +839,21 @@ pub fn document_layout_rows(doc: &std::rc::Rc<Document>) -> Vec<Row> {
         row::<PackedAs<layout::Yas>, _>(doc),
         row::<PackedAs<layout::YasCompacted>, _>(doc),
         row::<PackedAs<layout::Varint>, _>(doc),
+        row::<BitPacked, _>(&bits),
         row::<Envelope<FixedInt32>, _>(doc),
         row::<Envelope<Minimal>, _>(doc),
+    ]
+}
+
+/// The game data set: the compact layout, varint, and bit-packed ([`GameBits`]).
+#[must_use]
+pub fn game_rows(game: &std::rc::Rc<Game>) -> Vec<Row> {
+    use packed_core::layout;
+    let bits = std::rc::Rc::new(GameBits::from(&**game));
+    vec![
+        row::<PackedAs<layout::Bitsery>, _>(game),
+        row::<PackedAs<layout::Varint>, _>(game),
+        row::<BitPacked, _>(&bits),
     ]
 }
 

@@ -8,7 +8,8 @@
 //! under the chosen layout with `from_slice_as::<L>`; [`OWN_TYPE`] is a family of eight types
 //! with attributes of their own, decoded with `from_slice` (the low bits pick one).
 //! [`GROWABLE_TYPE`] is two versions of a growable record (`#[packed(growable)]`), read
-//! both ways.
+//! both ways; [`BITS_TYPE`] and [`BIT_FLOATS_TYPE`] are bit-packed (`#[packed(bitpack)]`);
+//! [`GROWABLE_BITS_TYPE`] is two versions of a record that is both, read both ways.
 //!
 //! [`check`] never returns `Err` for bad input, only when an invariant breaks; a panic
 //! anywhere is a bug too. Invariants:
@@ -19,18 +20,22 @@
 //!   this catches a `MIN_WIRE` that overstates), with `from_slice_into` over a
 //!   non-empty value (the in-place path), and with `from_slice_with_limits` under a
 //!   byte limit the input does not exceed or a deeper depth limit;
+//! - the bit-packed types (`#[packed(bitpack)]`, without layout attributes, so under
+//!   every layout) decode from slices and streams alike; a set padding bit or a code
+//!   past a range is an error, never a value;
 //! - with `roundtrip`: a decoded value encodes (the layouts accept every value they
 //!   decode), `encoded_len` is the encoded length, the encoding is no longer than the
 //!   input (we write canonical forms; readers also accept longer ones; not for growable
 //!   records, whose missing fields are written and whose unknown tails are not), and
 //!   decoding it gives the value back (compared with `==`, or by bytes where `==` cannot
-//!   say, as for NaN);
+//!   say, as for NaN). Under a layout whose lengths and integers all have a fixed
+//!   width (YAS's three), every form a reader accepts is the canonical one, so the
+//!   encoding must be exactly as long as the input, for every type whose field
+//!   attributes keep to fixed widths too: a map or set that dropped an entry (a
+//!   duplicate key kept once) would be shorter, and so would anything else that
+//!   decodes two inputs to one value;
 //! - growable records: whatever the newer version decodes, the older one decodes too,
-//!   to the newer value's fields that it knows. Under a layout whose lengths and integers all have a fixed width (YAS's
-//!   three), every form a reader accepts is the canonical one, so the encoding must be
-//!   exactly as long as the input, for every type whose field attributes keep to fixed
-//!   widths too: a map or set that dropped an entry (a duplicate key kept once) would
-//!   be shorter, and so would anything else that decodes two inputs to one value.
+//!   to the newer value's fields that it knows.
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -38,6 +43,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
+use packed_core::cpp::Fields;
 use packed_core::layout::{
     Bitsery, BitseryBig, Varint, Yas, YasBig, YasCompacted, YasCompactedBig, YasNoHeader,
 };
@@ -62,8 +68,16 @@ pub const OWN_TYPE: usize = 18;
 /// The two versions of a growable record ([`GrowNew`] and [`GrowOld`]), under the
 /// chosen layout.
 pub const GROWABLE_TYPE: usize = 20;
+/// The bit-packed types ([`Bits`]; [`BitFloats`], whose quantised floats need not
+/// survive a round trip).
+pub const BITS_TYPE: usize = 21;
+/// [`BitFloats`].
+pub const BIT_FLOATS_TYPE: usize = 22;
+/// The two versions of a growable bit-packed record ([`GrowBitsNew`] and
+/// [`GrowBitsOld`]).
+pub const GROWABLE_BITS_TYPE: usize = 23;
 /// Number of type indices.
-pub const TYPES: usize = 21;
+pub const TYPES: usize = 24;
 
 /// Type indices of the golden fixtures, for seeding.
 pub mod ty {
@@ -211,13 +225,13 @@ pub enum EnumU8 {
     Max = 255,
 }
 
-/// The golden `ints_edge`.
+/// The golden `ints_edge`: values one by one (`Fields`), not `std::array`s.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
 pub struct IntsEdge {
-    i32s: [i32; 16],
-    u32s: [u32; 6],
-    u64s: [u64; 6],
-    i64s: [i64; 4],
+    i32s: Fields<[i32; 16]>,
+    u32s: Fields<[u32; 6]>,
+    u64s: Fields<[u64; 6]>,
+    i64s: Fields<[i64; 4]>,
 }
 
 /// Every other primitive.
@@ -438,6 +452,93 @@ pub struct ImageRec {
     short: Vec<u16>,
 }
 
+/// Bit packing: one session around ranges, bools, options aligned and not, an
+/// entropy list, whole bytes at any bit offset, maps and tagged enums, and nested
+/// bit-packed records (which join the session), under every layout.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct Bits {
+    flag: bool,
+    #[packed(range = "-100..=100")]
+    r: i32,
+    #[packed(bits = 5, max = 40)]
+    small: Vec<u8>,
+    s: String,
+    o: Option<u16>,
+    #[packed(align_before_data = false)]
+    u: Option<u64>,
+    #[packed(entropy = [80, 443, 8080])]
+    port: u16,
+    inner: Vec<BitsInner>,
+    #[packed(align)]
+    tail: u32,
+    m: BTreeMap<u8, bool>,
+}
+
+/// Nested in [`Bits`]: its own session is the outer one.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct BitsInner {
+    a: bool,
+    #[packed(range = "0..=9")]
+    d: [u8; 2],
+    w: i16,
+    t: TagU32,
+    #[packed(entropy = ["x", "yy"], align_before_data = false)]
+    e: String,
+}
+
+/// Quantised floats: decoding is checked, not the round trip (a decoded float may
+/// re-encode one code lower: Bitsery truncates).
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(bitpack)]
+pub struct BitFloats {
+    #[packed(range = "-1.0..=1.0", precision = 0.01)]
+    a: f32,
+    #[packed(range = "-1000.0..=1000.0", bits = 30)]
+    b: f64,
+    #[packed(range = "0.0..=1.0", bits = 1, max = 16)]
+    v: Vec<f32>,
+    z: bool,
+}
+
+// Two versions of a growable bit-packed record (type index `GROWABLE_BITS_TYPE`): its
+// session inside its record.
+
+/// Version 2: `score` and `extra` appended.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+pub struct GrowBitsNew {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    flag: bool,
+    name: String,
+    #[packed(range = "-5..=1000000")]
+    score: i32,
+    extra: Option<u8>,
+}
+
+/// Version 1 of [`GrowBitsNew`].
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+pub struct GrowBitsOld {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    flag: bool,
+    name: String,
+}
+
+impl GrowBitsNew {
+    /// What version 1 reads of this value's bytes.
+    fn as_old(&self) -> GrowBitsOld {
+        GrowBitsOld {
+            level: self.level,
+            flag: self.flag,
+            name: self.name.clone(),
+        }
+    }
+}
+
 // Two versions of a growable record (type index `GROWABLE_TYPE`).
 
 /// A nested record, version 2: `b` added.
@@ -620,7 +721,12 @@ pub struct OwnTree {
 
 /// YAS compacted lengths with LEB128 integers, big-endian, YAS enums.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]
-#[packed(len = "yas-compacted", int = "varint", endian = "big", enums = "yas")]
+#[packed(
+    len = "yas-compacted",
+    int = "varint",
+    endian = "big",
+    conventions = "yas"
+)]
 pub struct OwnOdd {
     a: Vec<u64>,
     b: EnumI32,
@@ -681,7 +787,7 @@ sample! {
     Opt => Opt(Some(5));
     EnumI32 => EnumI32::Neg;
     EnumU8 => EnumU8::Max;
-    IntsEdge => IntsEdge { i32s: [7; 16], ..IntsEdge::default() };
+    IntsEdge => IntsEdge { i32s: Fields([7; 16]), ..IntsEdge::default() };
     Prims => Prims { c: 'x', cs: vec!['a', 'b'], ..Prims::default() };
     Strings => Strings(vec!["one".into(), "two".into(), String::new(), "four".into()]);
     Maps => Maps {
@@ -720,6 +826,21 @@ sample! {
         more: vec![5, 6],
     };
     GrowOld => GrowNew::sample().as_old();
+    GrowBitsNew => GrowBitsNew { level: 999, flag: true, name: "bits".into(), score: -5, extra: Some(7) };
+    GrowBitsOld => GrowBitsNew::sample().as_old();
+    Bits => Bits {
+        flag: true,
+        r: -100,
+        small: vec![31, 0, 7],
+        s: "bits".into(),
+        o: Some(7),
+        u: Some(u64::MAX),
+        port: 1234,
+        inner: vec![BitsInner { a: true, d: [9, 0], w: -2, t: TagU32::B("b".into()), e: "zz".into() }],
+        tail: 0xDEAD_BEEF,
+        m: [(1, true), (200, false)].into(),
+    };
+    BitFloats => BitFloats { a: 0.5, b: -250.0, v: vec![0.0, 1.0, 1.0], z: true };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1025,21 +1146,43 @@ fn free<T: Target>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<b
     }
 }
 
-/// The two versions of the growable record under layout `layout`: each decodes and
-/// round-trips on its own, and whatever version 2 decodes, version 1 decodes too, to
-/// the fields it knows (its tails skipped, unknown tags its `other` variant).
-fn growable(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
-    let new = free_owned::<GrowNew>(body, layout, roundtrip)?;
-    free_owned::<GrowOld>(body, layout, roundtrip)?;
+/// A newer version of a record whose older version is `Old`.
+trait Evolves: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample {
+    /// The older version.
+    type Old: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample;
+    /// What the older version reads of this value's bytes.
+    fn as_old(&self) -> Self::Old;
+}
+
+impl Evolves for GrowNew {
+    type Old = GrowOld;
+    fn as_old(&self) -> GrowOld {
+        GrowNew::as_old(self)
+    }
+}
+
+impl Evolves for GrowBitsNew {
+    type Old = GrowBitsOld;
+    fn as_old(&self) -> GrowBitsOld {
+        GrowBitsNew::as_old(self)
+    }
+}
+
+/// Both versions of a record, each read as itself; where the newer one decodes, the
+/// older one must decode to the fields it knows (a growable record's unknown tail is
+/// skipped; a bit-packed one's newer bits after the older fields are not padding).
+fn versions<N: Evolves>(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, String> {
+    let new = free_owned::<N>(body, layout, roundtrip)?;
+    free_owned::<N::Old>(body, layout, roundtrip)?;
     let (as_new, as_old) = match layout {
-        0 => both::<Bitsery>(body),
-        1 => both::<BitseryBig>(body),
-        2 => both::<Yas>(body),
-        3 => both::<YasNoHeader>(body),
-        4 => both::<YasBig>(body),
-        5 => both::<YasCompacted>(body),
-        6 => both::<YasCompactedBig>(body),
-        _ => both::<Varint>(body),
+        0 => both::<Bitsery, N>(body),
+        1 => both::<BitseryBig, N>(body),
+        2 => both::<Yas, N>(body),
+        3 => both::<YasNoHeader, N>(body),
+        4 => both::<YasBig, N>(body),
+        5 => both::<YasCompacted, N>(body),
+        6 => both::<YasCompactedBig, N>(body),
+        _ => both::<Varint, N>(body),
     };
     if let Ok(v) = &as_new {
         if as_old.as_ref() != Ok(&v.as_old()) {
@@ -1052,11 +1195,14 @@ fn growable(body: &[u8], layout: usize, roundtrip: Roundtrip) -> Result<bool, St
     Ok(new)
 }
 
-/// `body` as both versions of the growable record under `L`.
-fn both<L: Layout>(body: &[u8]) -> (Result<GrowNew, DecodeError>, Result<GrowOld, DecodeError>) {
+/// `body` as both versions of a record under `L`.
+#[allow(clippy::type_complexity)]
+fn both<L: Layout, N: Evolves>(
+    body: &[u8],
+) -> (Result<N, DecodeError>, Result<N::Old, DecodeError>) {
     (
-        packed_core::from_slice_as::<L, GrowNew>(body).map_err(packed_core::Error::into_kind),
-        packed_core::from_slice_as::<L, GrowOld>(body).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<L, N>(body).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<L, N::Old>(body).map_err(packed_core::Error::into_kind),
     )
 }
 
@@ -1080,11 +1226,12 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
     };
     let (t, l) = split(sel);
     // `Attrs` (15) has fields with LEB128 and YAS compacted lengths, which readers
-    // also accept in longer forms.
+    // also accept in longer forms; `Bits` an entropy-coded field, which readers also
+    // accept written out where it is in the list.
     let r = Roundtrip {
-        on: roundtrip,
-        fixed_fields: t != 15,
-        evolves: t == GROWABLE_TYPE,
+        on: roundtrip && t != BIT_FLOATS_TYPE,
+        fixed_fields: t != 15 && t != BITS_TYPE,
+        evolves: t == GROWABLE_TYPE || t == GROWABLE_BITS_TYPE,
     };
     match t {
         0 => free_owned::<Document>(body, l, r),
@@ -1106,7 +1253,10 @@ pub fn check(data: &[u8], roundtrip: bool) -> Result<bool, String> {
         16 => free_owned::<Containers>(body, l, r),
         17 => free_owned::<Enums>(body, l, r),
         19 => free_owned::<ImageRec>(body, l, r),
-        GROWABLE_TYPE => growable(body, l, r),
+        GROWABLE_TYPE => versions::<GrowNew>(body, l, r),
+        BITS_TYPE => free_owned::<Bits>(body, l, r),
+        BIT_FLOATS_TYPE => free_owned::<BitFloats>(body, l, r),
+        GROWABLE_BITS_TYPE => versions::<GrowBitsNew>(body, l, r),
         _ => match l {
             0 => own::<OwnYas>(body, r),
             1 => own::<OwnVarint>(body, r),
@@ -1199,6 +1349,9 @@ pub fn samples() -> Vec<Vec<u8>> {
                 17 => encode_free(&Enums::sample(), l),
                 19 => encode_free(&ImageRec::sample(), l),
                 GROWABLE_TYPE => encode_free(&GrowNew::sample(), l),
+                BITS_TYPE => encode_free(&Bits::sample(), l),
+                BIT_FLOATS_TYPE => encode_free(&BitFloats::sample(), l),
+                GROWABLE_BITS_TYPE => encode_free(&GrowBitsNew::sample(), l),
                 _ => match l {
                     0 => packed_core::to_vec(&OwnYas::sample())
                         .map_err(packed_core::Error::into_kind),

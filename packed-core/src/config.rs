@@ -42,7 +42,7 @@ use crate::{DecodeOwned, IoReader, Messages};
 /// `Config` is a small `Copy` value that the compiler folds away: a call through it
 /// compiles to the same code as the short function.
 pub struct Config<C: Ctx = Root> {
-    limits: Limits,
+    pub(crate) limits: Limits,
     ctx: PhantomData<fn() -> C>,
 }
 
@@ -197,7 +197,7 @@ impl<C: Ctx> Config<C> {
 
     /// `result` of encoding `value`, its error with the path where it happened.
     #[inline(always)]
-    fn located<T: Encode + ?Sized, V>(
+    pub(crate) fn located<T: Encode + ?Sized, V>(
         self,
         value: &T,
         result: Result<V, EncodeError>,
@@ -438,7 +438,7 @@ impl<C: Ctx> Config<C> {
     /// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`]
     /// at the limits.
     #[inline]
-    pub fn from_slice<'de, T: Decode<'de> + Encode>(
+    pub fn from_slice<'de, T: Decode<'de>>(
         self,
         bytes: &'de [u8],
     ) -> Result<T, Error<DecodeError>> {
@@ -454,7 +454,7 @@ impl<C: Ctx> Config<C> {
     /// `result` of decoding a `T` from `bytes`, its error with the path where it
     /// happened.
     #[inline(always)]
-    fn located_in<'de, T: Decode<'de> + Encode, V>(
+    fn located_in<'de, T: Decode<'de>, V>(
         self,
         bytes: &'de [u8],
         result: Result<V, DecodeError>,
@@ -479,7 +479,7 @@ impl<C: Ctx> Config<C> {
     /// # Errors
     /// As [`from_slice`](Config::from_slice). On error `value` is valid but unspecified.
     #[inline]
-    pub fn from_slice_into<'de, T: Decode<'de> + Encode>(
+    pub fn from_slice_into<'de, T: Decode<'de>>(
         self,
         bytes: &'de [u8],
         value: &mut T,
@@ -505,7 +505,7 @@ impl<C: Ctx> Config<C> {
     /// As [`from_slice`](Config::from_slice), except that trailing input is returned,
     /// not an error.
     #[inline]
-    pub fn take_from_slice<'de, T: Decode<'de> + Encode>(
+    pub fn take_from_slice<'de, T: Decode<'de>>(
         self,
         bytes: &'de [u8],
     ) -> Result<(T, &'de [u8]), Error<DecodeError>> {

@@ -218,12 +218,63 @@ pub enum EncodeError {
         /// The type written as the run.
         type_name: &'static str,
     },
+    /// The index of a data-carrying enum's variant does not fit the layout's form of
+    /// it: YAS's `std::variant` writes the index as one byte, so at most 255.
+    VariantIndexTooLarge {
+        /// The variant's index.
+        index: u64,
+        /// The largest index the form can write.
+        max: u64,
+    },
+    /// A `Duration` or `SystemTime` is not a whole number of the field's `unit`, or its
+    /// count does not fit the integer it is written as (a `Duration` over 292 years in
+    /// `i64` nanoseconds).
+    TimeOutOfRange {
+        /// The type (`"Duration"`, `"SystemTime"`).
+        type_name: &'static str,
+        /// The unit (`"ms"`).
+        unit: &'static str,
+        /// The bits of the signed integer the count is written as (64 for an `i64`).
+        width: u8,
+    },
+    /// A `RefCell` was mutably borrowed while it was being encoded.
+    AlreadyBorrowed,
+    /// A value is outside the range its bit-packed field can write (`range`, `bits`,
+    /// `precision`): it is never wrapped or clamped. A float that is NaN is outside
+    /// every range.
+    ValueOutOfRange {
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute (`"0..=100"`; `bits = 7` as
+        /// `"0..=127"`).
+        range: &'static str,
+    },
     /// A growable record (`#[packed(growable)]`) is larger than its 4-byte size can
     /// say: more than `u32::MAX` bytes with the size itself.
     RecordTooLarge {
         /// The record's size in bytes, its 4-byte size included.
         size: usize,
     },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session (a field
+    /// of a `#[packed(bitpack)]` type): its size counts bytes, which the bits around it
+    /// do not fill (Bitsery writes it over the bits before it). Put `bitpack` on the
+    /// growable type itself: its record then holds its own session.
+    RecordInBitPacking {
+        /// The growable type.
+        type_name: &'static str,
+    },
+    /// A serde feature that a positional format cannot represent
+    /// ([`packed_core::serde`](crate::serde)): `skip_serializing_if`, `flatten`, a map
+    /// or sequence of unknown length, an enum of more variants than its tag holds.
+    /// Nothing is written for it: the bytes would not decode to the value.
+    #[cfg(feature = "serde")]
+    SerdeUnsupported {
+        /// The feature, as serde names it.
+        feature: &'static str,
+    },
+    /// A message from a `Serialize` impl (`serde::ser::Error::custom`).
+    #[cfg(feature = "serde")]
+    SerdeCustom(alloc::string::String),
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
     Custom(&'static str),
@@ -251,11 +302,43 @@ impl fmt::Display for EncodeError {
                  number of bytes than their `fixed_size` promised: a bug in a hand-written \
                  `Encode` impl inside it, not in the value"
             ),
+            Self::VariantIndexTooLarge { index, max } => write!(
+                f,
+                "variant index {index} does not fit the layout's variant index (at most {max}); \
+                 give the enum a `tag` width"
+            ),
+            Self::TimeOutOfRange {
+                type_name,
+                unit,
+                width,
+            } => write!(
+                f,
+                "`{type_name}` is not a whole number of `{unit}` that fits an `i{width}`"
+            ),
+            Self::AlreadyBorrowed => {
+                f.write_str("a `RefCell` was mutably borrowed while it was being encoded")
+            }
+            Self::ValueOutOfRange { field, range } => write!(
+                f,
+                "the value of `{field}` is outside its range {range}, which its bits cannot hold"
+            ),
+            Self::RecordInBitPacking { type_name } => write!(
+                f,
+                "growable record `{type_name}` inside a bit-packing session: its size counts \
+                 bytes; put `bitpack` on the growable type itself instead"
+            ),
             Self::RecordTooLarge { size } => write!(
                 f,
                 "growable record of {size} bytes does not fit its 4-byte size (at most {})",
                 u32::MAX
             ),
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { feature } => write!(
+                f,
+                "serde's {feature} cannot be represented in a positional format: nothing written"
+            ),
+            #[cfg(feature = "serde")]
+            Self::SerdeCustom(msg) => write!(f, "serde: {msg}"),
             Self::Custom(msg) => f.write_str(msg),
         }
     }
@@ -417,8 +500,57 @@ pub enum DecodeError {
         /// Offset of the second occurrence of the key.
         offset: usize,
     },
+    /// A length prefix is over the capacity of a fixed-capacity type (`ArrayVec`,
+    /// `ArrayString`).
+    LengthOverCapacity {
+        /// Offset of the length prefix.
+        offset: usize,
+        /// The length read.
+        len: u64,
+        /// The type's capacity.
+        capacity: usize,
+    },
+    /// A length or count that a type fixes differs from the one in the input: YAS's
+    /// length before a fixed array (`std::array`), its count byte before a tuple, the
+    /// bit count and byte count of a bitset.
+    LengthMismatch {
+        /// Offset of the length or count.
+        offset: usize,
+        /// The length the type has.
+        expected: u64,
+        /// The length read.
+        found: u64,
+    },
+    /// A zero where the type cannot hold one (`NonZeroU32`, ...).
+    UnexpectedZero {
+        /// Offset of the value.
+        offset: usize,
+        /// The type.
+        type_name: &'static str,
+    },
+    /// A value read correctly that the Rust type cannot hold: a negative count for a
+    /// `Duration`, a time `SystemTime` cannot represent, a date outside `chrono`'s
+    /// range.
+    OutOfRange {
+        /// Offset of the value.
+        offset: usize,
+        /// The type.
+        type_name: &'static str,
+    },
+    /// Bits set beyond the end of a bitset in its last byte.
+    BitsetPadding {
+        /// Offset of the byte.
+        offset: usize,
+    },
+    /// A UTF-16 string with an unpaired surrogate.
+    InvalidUtf16 {
+        /// Offset of the code unit.
+        offset: usize,
+    },
     /// A borrowed type (`&str`, `&[u8]`) was decoded from a stream, which has nothing to
-    /// borrow from. Decode owned types from streams, or decode from a slice.
+    /// borrow from, or from between the byte boundaries of a bit-packing session, where
+    /// its bytes are not in the input as they are. Decode owned types (`String`,
+    /// `Cow<str>`) there, or decode from a slice.
     CannotBorrow {
         /// Offset of the item.
         offset: usize,
@@ -440,6 +572,40 @@ pub enum DecodeError {
         offset: usize,
         /// The type read as the run.
         type_name: &'static str,
+    },
+    /// Inside a bit-packing session, the input ended inside a value.
+    UnexpectedEndOfBits {
+        /// Offset of the value, in bits from the start of the input.
+        bit_offset: usize,
+        /// How many bits the value needed.
+        needed: usize,
+        /// How many were left.
+        remaining: usize,
+    },
+    /// A padding bit of a bit-packing session (before the next byte boundary, at an
+    /// `align` or at the session's end) is 1: the writer pads with zero bits.
+    InvalidPadding {
+        /// Offset of the padding, in bits from the start of the input.
+        bit_offset: usize,
+    },
+    /// A bit-packed value decodes to a value outside its field's range (a code of 7
+    /// bits above 100 for `range = "0..=100"`).
+    ValueOutOfRange {
+        /// Offset of the value's bits, from the start of the input.
+        bit_offset: usize,
+        /// The field, as `Type.field`.
+        field: &'static str,
+        /// Its range, as written in the attribute.
+        range: &'static str,
+    },
+    /// An entropy-coded field's index is past its list of values.
+    UnknownEntropyIndex {
+        /// Offset of the index, in bits from the start of the input.
+        bit_offset: usize,
+        /// The index read (1 for the list's first value, 0 for a value written out).
+        index: u64,
+        /// How many values the list has.
+        values: usize,
     },
     /// A growable record's size (`#[packed(growable)]`) is below 4: it counts its own
     /// 4 bytes, so no record is smaller.
@@ -469,6 +635,14 @@ pub enum DecodeError {
         /// Offset where the record ends.
         record_end: usize,
     },
+    /// A growable record (`#[packed(growable)]`) inside a bit-packing session: see
+    /// [`EncodeError::RecordInBitPacking`].
+    RecordInBitPacking {
+        /// Offset of the bit where the record would start, from the start of the input.
+        bit_offset: usize,
+        /// The growable type.
+        type_name: &'static str,
+    },
     /// [`Config::explain_input`](crate::Config::explain_input) only: the input decodes,
     /// but a value in it is in a longer form than this library writes (a length prefix
     /// with needless bytes), so its bytes cannot be attributed by writing the value.
@@ -476,6 +650,26 @@ pub enum DecodeError {
         /// Where the input and the value's bytes part: the start of the growable record
         /// that holds the value, or where the shorter of the two ends.
         offset: usize,
+    },
+    /// A serde feature that a positional format cannot read
+    /// ([`packed_core::serde`](crate::serde)): `deserialize_any` (untagged and
+    /// internally tagged enums, `flatten`, self-describing types such as
+    /// `serde_json::Value`) and `deserialize_ignored_any`.
+    #[cfg(feature = "serde")]
+    SerdeUnsupported {
+        /// Where decoding stopped.
+        offset: usize,
+        /// The feature, as serde names it.
+        feature: &'static str,
+    },
+    /// A message from a `Deserialize` impl (`serde::de::Error::custom`, `invalid_length`,
+    /// ...).
+    #[cfg(feature = "serde")]
+    SerdeCustom {
+        /// Where decoding stopped.
+        offset: usize,
+        /// The message.
+        message: alloc::string::String,
     },
     /// An error reported by user code (a `with` module). `packed-core` itself never
     /// returns it.
@@ -490,6 +684,9 @@ pub enum DecodeError {
 impl DecodeError {
     /// The byte offset the error refers to, where it has one.
     #[must_use]
+    ///
+    /// For errors about bit-packed values, which say where as a bit offset, the byte
+    /// that bit is in.
     pub fn offset(&self) -> usize {
         match *self {
             Self::UnexpectedEnd { offset, .. }
@@ -508,6 +705,12 @@ impl DecodeError {
             | Self::ByteLimitExceeded { offset, .. }
             | Self::ZeroWidthLimitExceeded { offset, .. }
             | Self::DuplicateKey { offset }
+            | Self::LengthOverCapacity { offset, .. }
+            | Self::LengthMismatch { offset, .. }
+            | Self::UnexpectedZero { offset, .. }
+            | Self::OutOfRange { offset, .. }
+            | Self::BitsetPadding { offset }
+            | Self::InvalidUtf16 { offset }
             | Self::CannotBorrow { offset }
             | Self::FixedSizeMismatch { offset, .. }
             | Self::RecordSizeTooSmall { offset, .. }
@@ -518,6 +721,33 @@ impl DecodeError {
             Self::UnexpectedYasHeader { .. } => 0,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { offset, .. } | Self::SerdeCustom { offset, .. } => offset,
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => bit_offset / 8,
+        }
+    }
+
+    /// The bit offset the error refers to, from the start of the input, for errors
+    /// about bit-packed values.
+    ///
+    /// ```
+    /// use packed_core::DecodeError;
+    /// let e = DecodeError::InvalidPadding { bit_offset: 13 };
+    /// assert_eq!((e.bit_offset(), e.offset()), (Some(13), 1));
+    /// ```
+    #[must_use]
+    pub fn bit_offset(&self) -> Option<usize> {
+        match *self {
+            Self::UnexpectedEndOfBits { bit_offset, .. }
+            | Self::InvalidPadding { bit_offset }
+            | Self::ValueOutOfRange { bit_offset, .. }
+            | Self::UnknownEntropyIndex { bit_offset, .. }
+            | Self::RecordInBitPacking { bit_offset, .. } => Some(bit_offset),
+            _ => None,
         }
     }
 }
@@ -614,9 +844,73 @@ impl fmt::Display for DecodeError {
             Self::DuplicateKey { offset } => {
                 write!(f, "duplicate key at byte {offset}")
             }
+            Self::LengthOverCapacity {
+                offset,
+                len,
+                capacity,
+            } => write!(
+                f,
+                "length {len} at byte {offset} is over the type's capacity of {capacity}"
+            ),
+            Self::LengthMismatch {
+                offset,
+                expected,
+                found,
+            } => write!(
+                f,
+                "length {found} at byte {offset}, but the type's length is {expected}"
+            ),
+            Self::UnexpectedZero { offset, type_name } => {
+                write!(
+                    f,
+                    "zero at byte {offset} for `{type_name}`, which cannot be zero"
+                )
+            }
+            Self::OutOfRange { offset, type_name } => {
+                write!(
+                    f,
+                    "value at byte {offset} is out of the range of `{type_name}`"
+                )
+            }
+            Self::BitsetPadding { offset } => {
+                write!(f, "bits set past the end of the bitset in byte {offset}")
+            }
+            Self::InvalidUtf16 { offset } => {
+                write!(f, "unpaired UTF-16 surrogate at byte {offset}")
+            }
             Self::CannotBorrow { offset } => write!(
                 f,
-                "cannot borrow from a stream at byte {offset}; decode an owned type or from a slice"
+                "cannot borrow at byte {offset}: the bytes come from a stream, or lie between \
+                 the byte boundaries of a bit-packing session; decode an owned type (`String`, \
+                 `Cow<str>`), or from a slice"
+            ),
+            Self::UnexpectedEndOfBits {
+                bit_offset,
+                needed,
+                remaining,
+            } => write!(
+                f,
+                "unexpected end of input at bit {bit_offset}: needed {needed} bits, {remaining} left"
+            ),
+            Self::InvalidPadding { bit_offset } => write!(
+                f,
+                "padding bit set at bit {bit_offset}: a bit-packing session pads with zero bits"
+            ),
+            Self::ValueOutOfRange {
+                bit_offset,
+                field,
+                range,
+            } => write!(
+                f,
+                "the bits of `{field}` at bit {bit_offset} decode to a value outside its range {range}"
+            ),
+            Self::UnknownEntropyIndex {
+                bit_offset,
+                index,
+                values,
+            } => write!(
+                f,
+                "entropy index {index} at bit {bit_offset} is past the list of {values} values"
             ),
             #[cfg(feature = "std")]
             Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),
@@ -639,6 +933,14 @@ impl fmt::Display for DecodeError {
                 "growable record size {size} at byte {offset} reaches past the end of the \
                  input or of the enclosing record ({available} bytes left from its start)"
             ),
+            Self::RecordInBitPacking {
+                bit_offset,
+                type_name,
+            } => write!(
+                f,
+                "growable record `{type_name}` at bit {bit_offset} inside a bit-packing \
+                 session: its size counts bytes; put `bitpack` on the growable type itself instead"
+            ),
             Self::RecordEndsInsideField { offset, record_end } => write!(
                 f,
                 "the value at byte {offset} reaches past the end of its growable record at \
@@ -649,6 +951,13 @@ impl fmt::Display for DecodeError {
                 "the input decodes, but not in the form this library writes (near byte \
                  {offset}), so its bytes cannot be explained"
             ),
+            #[cfg(feature = "serde")]
+            Self::SerdeUnsupported { offset, feature } => write!(
+                f,
+                "serde's {feature} cannot be read from a positional format (at byte {offset})"
+            ),
+            #[cfg(feature = "serde")]
+            Self::SerdeCustom { offset, message } => write!(f, "serde: {message} at byte {offset}"),
             Self::Custom { offset, message } => write!(f, "{message} at byte {offset}"),
         }
     }

@@ -50,7 +50,7 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
 /// with `limits` returned.
 #[cold]
 #[inline(never)]
-pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de> + Encode>(
+pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de>>(
     input: &'de [u8],
     limits: Limits,
     error: DecodeError,
@@ -61,7 +61,7 @@ pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de> + Encode>(
     if error.is_about_message() {
         return error.into();
     }
-    let path = decode_path::<C, T>(input, limits, &error);
+    let path = T::error_path::<C>(input, limits, &error);
     Error::new(error, path.as_deref())
 }
 
@@ -114,7 +114,9 @@ fn yas_header_hint<'de, C: Ctx, T: Decode<'de>>(
 /// How many times the input is read again, at most, to find a decode error's path.
 const TRIES: usize = 16;
 
-fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
+/// The path of the decode `error` on `input`, for a type that also encodes: what the
+/// derive's [`Decode::error_path`] calls.
+pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
     input: &'de [u8],
     limits: Limits,
     error: &DecodeError,
@@ -125,10 +127,13 @@ fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         DecodeError::DepthLimitExceeded { .. } => limits.max_depth.saturating_add(1),
         _ => limits.max_depth,
     };
-    // A duplicate key becomes the next one, which keeps a sorted map's order; anything
-    // else its shortest value.
-    let first = match error {
-        DecodeError::DuplicateKey { .. } => input.get(cut).map_or(0, |b| b.wrapping_add(1)),
+    // A duplicate key becomes the next one, which keeps a sorted map's order; a bit
+    // inside a bit-packed value keeps the bits before it in its byte (other fields',
+    // written first: bits fill a byte from its lowest); anything else its shortest
+    // value.
+    let first = match (error, error.bit_offset()) {
+        (DecodeError::DuplicateKey { .. }, _) => input.get(cut).map_or(0, |b| b.wrapping_add(1)),
+        (_, Some(bit)) => input.get(cut).map_or(0, |b| b & ((1u8 << (bit % 8)) - 1)),
         _ => 0,
     };
     let mut probe = ProbeReader::new(input, cut, first, depth, limits);
@@ -142,7 +147,7 @@ fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
                 let mut w = Recorder::replaying(&view, records);
                 T::encode_header::<C, _>(&mut w).ok()?;
                 value.encode::<C, _>(&mut w).ok()?;
-                return w.path_at(&view, cut).map(String::from);
+                return w.path_at(&view, cut, error.bit_offset()).map(String::from);
             }
             Err(again) => {
                 if probe.keep_rest {

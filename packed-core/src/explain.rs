@@ -7,6 +7,11 @@
 //! describes a type twice and the ordinary encode path pays nothing. Two helpers make
 //! every report: `framed` gives a run of bytes its role, `elements` numbers the
 //! elements of a sequence (the derive reports fields and variants through `__private`).
+//!
+//! Inside a bit-packing session (`#[packed(bitpack)]`) values take bits, not bytes:
+//! the recorder packs the bits itself and its spans are bit-granular there
+//! ([`Span::bit_offset`], [`Span::bit_len`]), with the zero bits that pad to a byte
+//! as [`Role::Padding`].
 
 use alloc::{
     format,
@@ -34,6 +39,9 @@ pub enum Role {
     Size,
     /// Data: integers, floats, bools, string bytes.
     Value,
+    /// Zero bits that pad a bit-packing session to the next byte (at an `align`, after
+    /// an `Option`'s flag bit or an entropy index, at the session's end).
+    Padding,
     /// The tail of a growable record that the reader's version does not know (a newer
     /// version's fields), skipped: only in
     /// [`Config::explain_input`](crate::Config::explain_input).
@@ -90,21 +98,37 @@ pub(crate) fn elements<W: Writer + ?Sized, I: IntoIterator>(
     Ok(())
 }
 
-/// One run of bytes with one owner and one role.
+/// One run of bits with one owner and one role: whole bytes, except inside a
+/// bit-packing session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Span {
-    /// Offset of the first byte.
+    /// Offset of the first byte (the byte that holds the first bit).
     pub offset: usize,
-    /// Number of bytes.
+    /// Number of bytes: those that hold the span's bits. Spans inside a bit-packing
+    /// session may share a byte with their neighbours.
     pub len: usize,
+    /// Offset of the first bit, from the start of the message (bit `k` is bit
+    /// `k mod 8` of byte `k / 8`): `8 * offset` for a span of whole bytes.
+    pub bit_offset: usize,
+    /// Number of bits: `8 * len` for a span of whole bytes.
+    pub bit_len: usize,
     /// The field path that owns the bytes (`items[3].sku`; empty for the message itself).
     pub path: String,
     /// What the bytes are for.
     pub role: Role,
 }
 
-/// The bytes [`to_vec`](crate::to_vec) writes, split into [`Span`]s that cover them
-/// exactly, in order, with no gap or overlap.
+impl Span {
+    /// Whether the span is whole bytes: starts and ends at byte boundaries.
+    #[must_use]
+    pub fn is_whole_bytes(&self) -> bool {
+        self.bit_offset % 8 == 0 && self.bit_len % 8 == 0
+    }
+}
+
+/// The bytes [`to_vec`](crate::to_vec) writes, split into [`Span`]s that cover their
+/// bits exactly, in order, with no gap or overlap. Outside bit-packing sessions the
+/// spans are whole bytes, so they cover the bytes so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
     bytes: Vec<u8>,
@@ -126,6 +150,8 @@ pub struct RoleTotals {
     pub size: usize,
     /// Value bytes: the data itself.
     pub value: usize,
+    /// Padding of bit-packing sessions.
+    pub padding: usize,
     /// Bytes of growable records that the reader skipped (explained input only).
     pub skipped: usize,
 }
@@ -139,6 +165,7 @@ impl RoleTotals {
             Role::Flag => self.flag += n,
             Role::Size => self.size += n,
             Role::Value => self.value += n,
+            Role::Padding => self.padding += n,
             Role::Skipped => self.skipped += n,
         }
     }
@@ -146,7 +173,7 @@ impl RoleTotals {
     /// Bytes spent on framing: everything but values.
     #[must_use]
     pub fn framing(&self) -> usize {
-        self.header + self.length + self.tag + self.flag + self.size
+        self.header + self.length + self.tag + self.flag + self.size + self.padding
     }
 
     /// All bytes.
@@ -175,31 +202,115 @@ impl Explanation {
         &self.bytes[span.offset..span.offset + span.len]
     }
 
-    /// Totals by role over the whole message.
+    /// Totals by role over the whole message, in bytes. A byte that bits of several
+    /// spans share (inside a bit-packing session) counts once, for the role that has
+    /// most of its bits (the first of them on a tie), so the totals add up to the
+    /// message's size; [`by_role_bits`](Explanation::by_role_bits) has the exact bits.
     #[must_use]
     pub fn by_role(&self) -> RoleTotals {
         let mut t = RoleTotals::default();
+        for (role, n) in self.tally(|s| s.role) {
+            t.add(role, n);
+        }
+        t
+    }
+
+    /// Totals by role over the whole message, in bits.
+    ///
+    /// ```
+    /// use packed_core::Packed;
+    ///
+    /// #[derive(Packed)]
+    /// #[packed(bitpack)]
+    /// struct Flags { a: bool, b: bool, c: bool }
+    ///
+    /// let e = packed_core::explain(&Flags { a: true, b: false, c: true })?;
+    /// assert_eq!(e.bytes(), [0b101]);
+    /// let bits = e.by_role_bits();
+    /// assert_eq!((bits.value, bits.padding), (3, 5));
+    /// assert_eq!(e.by_role().total(), 1);
+    /// # Ok::<(), packed_core::EncodeError>(())
+    /// ```
+    #[must_use]
+    pub fn by_role_bits(&self) -> RoleTotals {
+        let mut t = RoleTotals::default();
         for s in &self.spans {
-            t.add(s.role, s.len);
+            t.add(s.role, s.bit_len);
         }
         t
     }
 
     /// Totals by role for each field, with sequence indices folded (`items[].sku`), in
-    /// order of first appearance.
+    /// order of first appearance, in bytes (shared bytes as in
+    /// [`by_role`](Explanation::by_role): a field of a bit-packing session that owns
+    /// no byte's majority is listed with 0).
     #[must_use]
     pub fn by_field(&self) -> Vec<(String, RoleTotals)> {
         let mut out: Vec<(String, RoleTotals)> = Vec::new();
-        for s in &self.spans {
-            let key = fold_indices(&s.path);
-            let i = match out.iter().position(|(k, _)| *k == key) {
+        for ((path, role), n) in self.tally(|s| (fold_indices(&s.path), s.role)) {
+            let i = match out.iter().position(|(k, _)| *k == path) {
                 Some(i) => i,
                 None => {
-                    out.push((key, RoleTotals::default()));
+                    out.push((path, RoleTotals::default()));
                     out.len() - 1
                 }
             };
-            out[i].1.add(s.role, s.len);
+            out[i].1.add(role, n);
+        }
+        out
+    }
+
+    /// Bytes per `key` of the spans, in order of first appearance: whole bytes to the
+    /// span that holds them, a byte that several spans share to the key with most of
+    /// its bits (the first on a tie). Every key seen is listed, with 0 if it owns no
+    /// byte.
+    fn tally<K: PartialEq>(&self, key: impl Fn(&Span) -> K) -> Vec<(K, usize)> {
+        fn add<K: PartialEq>(out: &mut Vec<(K, usize)>, key: K, n: usize) {
+            match out.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, total)) => *total += n,
+                None => out.push((key, n)),
+            }
+        }
+        /// Gives a shared byte to the key with most of its bits.
+        fn settle<K: PartialEq>(out: &mut Vec<(K, usize)>, shared: Vec<(K, usize)>) {
+            let mut best: Option<(K, usize)> = None;
+            for (k, bits) in shared {
+                if best.as_ref().is_none_or(|(_, b)| bits > *b) {
+                    best = Some((k, bits));
+                }
+            }
+            if let Some((k, _)) = best {
+                add(out, k, 1);
+            }
+        }
+        let mut out: Vec<(K, usize)> = Vec::new();
+        // The byte that several spans share, being filled: its index and the bits of
+        // each key in it.
+        let mut shared: Option<(usize, Vec<(K, usize)>)> = None;
+        for s in &self.spans {
+            add(&mut out, key(s), 0);
+            let (mut bit, end) = (s.bit_offset, s.bit_offset + s.bit_len);
+            while bit < end {
+                let byte = bit / 8;
+                let take = end.min(8 * (byte + 1)) - bit;
+                if take == 8 {
+                    add(&mut out, key(s), 1);
+                } else {
+                    match &mut shared {
+                        Some((b, bits)) if *b == byte => add(bits, key(s), take),
+                        _ => {
+                            if let Some((_, done)) = shared.take() {
+                                settle(&mut out, done);
+                            }
+                            shared = Some((byte, alloc::vec![(key(s), take)]));
+                        }
+                    }
+                }
+                bit += take;
+            }
+        }
+        if let Some((_, done)) = shared {
+            settle(&mut out, done);
         }
         out
     }
@@ -220,8 +331,10 @@ impl Explanation {
         }
         let base = w.bytes.len();
         w.bytes.extend_from_slice(&self.bytes);
+        w.bit_len = 8 * w.bytes.len();
         w.spans.extend(self.spans.into_iter().map(|mut s| {
             s.offset += base;
+            s.bit_offset += 8 * base;
             s.path = match (prefix.is_empty(), s.path.is_empty()) {
                 (true, _) => s.path,
                 (false, true) => prefix.to_string(),
@@ -264,6 +377,7 @@ fn role_name(role: Role) -> &'static str {
         Role::Flag => "flag",
         Role::Size => "size",
         Role::Value => "value",
+        Role::Padding => "padding",
         Role::Skipped => "skipped",
     }
 }
@@ -285,6 +399,25 @@ fn plain_hex(bytes: &[u8]) -> String {
             s.push(' ');
         }
         let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// The `bits` bits of `bytes` from bit `from` (LSB first), as an integer if they fit
+/// one, written in binary, most significant bit first (as a number reads).
+fn bits_text(bytes: &[u8], from: usize, bits: usize) -> String {
+    let bit = |k: usize| (bytes[k / 8] >> (k % 8)) & 1;
+    let unit = if bits == 1 { "bit" } else { "bits" };
+    if bits > 24 {
+        let mut value: u128 = 0;
+        for k in (from..from + bits.min(128)).rev() {
+            value = value << 1 | u128::from(bit(k));
+        }
+        return format!("{bits} {unit} = {value:#x}");
+    }
+    let mut s = format!("{bits} {unit} = 0b");
+    for k in (from..from + bits).rev() {
+        s.push(if bit(k) == 1 { '1' } else { '0' });
     }
     s
 }
@@ -325,6 +458,9 @@ const HEX_WIDTH: usize = 40;
 impl fmt::Display for Explanation {
     /// An annotated hex dump: offset, hex, field path and role, one line per span, then
     /// the totals. The field column is as wide as the longest path, so the roles line up.
+    /// A span inside a bit-packing session that is not whole bytes shows its offset as
+    /// `byte.bit` and its bits (most significant first), and a second totals line
+    /// counts bits.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const MESSAGE: &str = "(message)";
         let path_of = |s: &Span| -> String {
@@ -347,43 +483,69 @@ impl fmt::Display for Explanation {
             "offset", "bytes", "field"
         )?;
         for s in &self.spans {
+            let (offset, bytes) = if s.is_whole_bytes() {
+                (s.offset.to_string(), hex(self.span_bytes(s), HEX_WIDTH))
+            } else {
+                (
+                    format!("{}.{}", s.bit_offset / 8, s.bit_offset % 8),
+                    bits_text(&self.bytes, s.bit_offset, s.bit_len),
+                )
+            };
             writeln!(
                 f,
                 "{:>6}  {:<HEX_WIDTH$}  {:<field_width$}  {}",
-                s.offset,
-                hex(self.span_bytes(s), HEX_WIDTH),
+                offset,
+                bytes,
                 path_of(s),
                 role_name(s.role)
             )?;
         }
         let t = self.by_role();
-        write!(
-            f,
-            "{}: {} framing (header {}, length {}, tag {}, flag {}",
-            bytes_count(t.total()),
-            t.framing(),
-            t.header,
-            t.length,
-            t.tag,
-            t.flag,
-        )?;
-        // Growable records only: the line of other messages does not change.
-        if t.size != 0 {
-            write!(f, ", size {}", t.size)?;
+        write_totals(f, &bytes_count(t.total()), &t)?;
+        if self.spans.iter().any(|s| !s.is_whole_bytes()) {
+            let b = self.by_role_bits();
+            let unit = if b.total() == 1 { "bit" } else { "bits" };
+            write_totals(f, &format!("{} {unit}", b.total()), &b)?;
         }
-        write!(f, ") + {} value", t.value)?;
-        if t.skipped != 0 {
-            write!(f, " + {} skipped", t.skipped)?;
-        }
-        writeln!(f)
+        Ok(())
     }
 }
 
+/// One totals line of the dump: `count: framing (by role) + value`. The roles that
+/// only some messages have (a growable record's sizes, a bit-packing session's
+/// padding, an input's skipped tails) are shown only where they are not zero, so the
+/// line of other messages does not change.
+fn write_totals(f: &mut fmt::Formatter<'_>, count: &str, t: &RoleTotals) -> fmt::Result {
+    write!(
+        f,
+        "{count}: {} framing (header {}, length {}, tag {}, flag {}",
+        t.framing(),
+        t.header,
+        t.length,
+        t.tag,
+        t.flag,
+    )?;
+    if t.size != 0 {
+        write!(f, ", size {}", t.size)?;
+    }
+    if t.padding != 0 {
+        write!(f, ", padding {}", t.padding)?;
+    }
+    write!(f, ") + {} value", t.value)?;
+    if t.skipped != 0 {
+        write!(f, " + {} skipped", t.skipped)?;
+    }
+    writeln!(f)
+}
+
 /// The writer behind [`explain`](crate::explain()): records every byte with its path and
-/// role.
+/// role, and inside bit-packing sessions every bit (it packs bits itself, so a
+/// session hands it each write as it comes).
 #[derive(Default)]
 pub(crate) struct Recorder {
     bytes: Vec<u8>,
+    /// Bits written: `8 * bytes.len()` at a byte boundary, less inside a session.
+    bit_len: usize,
     spans: Vec<Span>,
     path: Vec<PathSeg>,
     role: Option<Role>,
@@ -448,11 +610,12 @@ impl Recorder {
         self.current_path()
     }
 
-    /// The path of the byte at `offset`, if the bytes written up to it are `input`'s
-    /// (a value in a longer form than this library writes would move later bytes,
-    /// and the path found would be another field's); `None` if they differ or the
-    /// value ended before `offset`.
-    pub(crate) fn path_at(&self, input: &[u8], offset: usize) -> Option<&str> {
+    /// The path of the byte at `offset` (of the bit at `bit`, where the error names one
+    /// inside a bit-packed value: a byte there holds several fields' bits), if the
+    /// bytes written up to it are `input`'s (a value in a longer form than this library
+    /// writes would move later bytes, and the path found would be another field's);
+    /// `None` if they differ or the value ended before `offset`.
+    pub(crate) fn path_at(&self, input: &[u8], offset: usize, bit: Option<usize>) -> Option<&str> {
         if let Some(replay) = &self.replay {
             if replay.mismatch.is_some_and(|m| m <= offset) {
                 return None;
@@ -462,8 +625,18 @@ impl Recorder {
         if self.bytes.get(..end)? != &input[..end] {
             return None;
         }
-        let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
-        let span = self.spans.get(i).filter(|s| s.offset <= offset)?;
+        let span = match bit {
+            Some(bit) => {
+                let i = self
+                    .spans
+                    .partition_point(|s| s.bit_offset + s.bit_len <= bit);
+                self.spans.get(i).filter(|s| s.bit_offset <= bit)?
+            }
+            None => {
+                let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
+                self.spans.get(i).filter(|s| s.offset <= offset)?
+            }
+        };
         Some(&span.path)
     }
 
@@ -518,15 +691,17 @@ impl Recorder {
         true
     }
 
-    /// Drops what was written past `len`.
+    /// Drops what was written past byte `len` (a record's end: outside any session).
     fn truncate(&mut self, len: usize) {
         if self.bytes.len() <= len {
             return;
         }
         self.bytes.truncate(len);
-        self.spans.retain(|s| s.offset < len);
+        self.bit_len = 8 * len;
+        self.spans.retain(|s| s.bit_offset < 8 * len);
         if let Some(last) = self.spans.last_mut() {
-            last.len = last.len.min(len - last.offset);
+            last.bit_len = last.bit_len.min(8 * len - last.bit_offset);
+            last.len = (last.bit_offset + last.bit_len).div_ceil(8) - last.offset;
         }
     }
 
@@ -563,20 +738,60 @@ impl Recorder {
     }
 
     fn push_span(&mut self, role: Role, path: String, bytes: &[u8]) {
-        if bytes.is_empty() {
+        if self.bit_len % 8 != 0 {
+            for &b in bytes {
+                self.push_bits(role, path.clone(), u64::from(b), 8);
+            }
             return;
         }
-        let offset = self.bytes.len();
+        let start = self.bit_len;
         self.bytes.extend_from_slice(bytes);
+        self.bit_len += 8 * bytes.len();
+        self.record(role, path, start);
+    }
+
+    /// Appends the low `bits` bits of `value` to the stream, least significant first.
+    fn push_bits(&mut self, role: Role, path: String, mut value: u64, mut bits: u32) {
+        let start = self.bit_len;
+        while bits > 0 {
+            let used = (self.bit_len % 8) as u32;
+            if used == 0 {
+                self.bytes.push(0);
+            }
+            let take = bits.min(8 - used);
+            let last = self.bytes.len() - 1;
+            self.bytes[last] |= ((value & ((1 << take) - 1)) as u8) << used;
+            value = value.checked_shr(take).unwrap_or(0);
+            bits -= take;
+            self.bit_len += take as usize;
+        }
+        self.record(role, path, start);
+    }
+
+    /// Records the bits from `start` to the end as `path`'s, playing `role`: a span of
+    /// their own, or the end of the last span if it has the same owner and role.
+    fn record(&mut self, role: Role, path: String, start: usize) {
+        let end = self.bit_len;
+        if end == start {
+            return;
+        }
+        let bytes_of = |bit_offset: usize, bit_len: usize| {
+            let first = bit_offset / 8;
+            (first, (bit_offset + bit_len).div_ceil(8) - first)
+        };
         if let Some(last) = self.spans.last_mut() {
-            if last.role == role && last.path == path && last.offset + last.len == offset {
-                last.len += bytes.len();
+            if last.role == role && last.path == path && last.bit_offset + last.bit_len == start {
+                last.bit_len = end - last.bit_offset;
+                (last.offset, last.len) = bytes_of(last.bit_offset, last.bit_len);
                 return;
             }
         }
+        let (offset, len) = bytes_of(start, end - start);
         self.spans.push(Span {
             offset,
-            len: bytes.len(),
+            len,
+            bit_offset: start,
+            bit_len: end - start,
             path,
             role,
         });
@@ -606,6 +821,24 @@ impl Writer for Recorder {
     fn pop_path(&mut self) {
         self.path.pop();
         self.rendered = None;
+    }
+    fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
+        let role = self.role.unwrap_or(Role::Value);
+        let path = self.current_path();
+        self.push_bits(role, path, value, bits);
+        Ok(())
+    }
+    fn align_bits(&mut self) -> Result<(), EncodeError> {
+        let padding = self.bit_len.wrapping_neg() % 8;
+        let path = self.current_path();
+        self.push_bits(Role::Padding, path, 0, padding as u32);
+        Ok(())
+    }
+    fn bits_pending(&self) -> bool {
+        self.bit_len % 8 != 0
+    }
+    fn packs_bits(&self) -> bool {
+        true
     }
     fn record_position(&self) -> Option<usize> {
         Some(self.bytes.len())
@@ -812,6 +1045,8 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
         let base = first.by_role().total() as isize;
         // The growable records' sizes get a column where a row has any.
         let sizes = self.rows.iter().any(|(_, e)| e.by_role().size != 0);
+        // So do bit-packing sessions' padding bytes.
+        let padding = self.rows.iter().any(|(_, e)| e.by_role().padding != 0);
         write!(
             f,
             "{:<24} {:>7} {:>7} {:>7}",
@@ -819,6 +1054,9 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
         )?;
         if sizes {
             write!(f, " {:>7}", "size")?;
+        }
+        if padding {
+            write!(f, " {:>7}", "padding")?;
         }
         writeln!(f, " {:>7} {:>7} {:>7}", "value", "total", "vs 1st")?;
         for (name, e) in &self.rows {
@@ -833,6 +1071,9 @@ impl<T: ?Sized> fmt::Display for Comparison<'_, T> {
             )?;
             if sizes {
                 write!(f, " {:>7}", t.size)?;
+            }
+            if padding {
+                write!(f, " {:>7}", t.padding)?;
             }
             writeln!(
                 f,

@@ -2,7 +2,9 @@
 //!
 //! A [`Layout`] bundles five strategies: the length prefix ([`LenPrefix`]), the integer
 //! codec ([`IntCodec`]), the byte order ([`Endian`]), the message header ([`Header`])
-//! and the form of fieldless enums ([`EnumRepr`]). The derive turns a type's container
+//! and the C++ library whose serializers of standard types it follows
+//! ([`Conventions`]: enums, fixed arrays, tuples, variants, chrono, bitsets, wide
+//! strings). The derive turns a type's container
 //! attributes into one [`Spec`] at expansion time; the presets below are what
 //! `layout = "..."` names, and what [`with`](crate::with) and
 //! [`Config::layout`](crate::Config::layout) take. This module is the one place that
@@ -25,13 +27,13 @@ pub trait Layout: 'static {
     type Endian: Endian;
     /// The top-level message header.
     type Header: Header;
-    /// Fieldless `#[repr(int)]` enums.
-    type Enums: EnumRepr;
+    /// The C++ library whose serializers of standard types the layout follows.
+    type Conventions: Conventions;
 }
 
 /// The layout with the given strategies. Never constructed: it only names types.
-pub struct Spec<Len, Int, Endian, Header, Enums>(
-    PhantomData<(Len, Int, Endian, Header, Enums)>,
+pub struct Spec<Len, Int, Endian, Header, Conventions>(
+    PhantomData<(Len, Int, Endian, Header, Conventions)>,
     core::convert::Infallible,
 );
 
@@ -41,33 +43,33 @@ where
     I: IntCodec,
     E: Endian,
     H: Header,
-    N: EnumRepr,
+    N: Conventions,
 {
     type Len = L;
     type Int = I;
     type Endian = E;
     type Header = H;
-    type Enums = N;
+    type Conventions = N;
 }
 
 /// Bitsery's layout and the default: compact sizes, full-width little-endian integers,
-/// no header, enums as their integer.
-pub type Bitsery = Spec<len::Compact, num::Fixed, num::Little, NoHeader, PlainEnums>;
-/// YAS `binary`: 8-byte sizes, the 7-byte header `yas0017`, YAS's enum size byte.
-pub type Yas = Spec<len::U64, num::Fixed, num::Little, YasHeader, YasEnums>;
+/// no header, Bitsery's conventions.
+pub type Bitsery = Spec<len::Compact, num::Fixed, num::Little, NoHeader, BitseryConventions>;
+/// YAS `binary`: 8-byte sizes, the 7-byte header `yas0017`, YAS's conventions.
+pub type Yas = Spec<len::U64, num::Fixed, num::Little, YasHeader, YasConventions>;
 /// YAS `binary | no_header`.
-pub type YasNoHeader = Spec<len::U64, num::Fixed, num::Little, NoHeader, YasEnums>;
+pub type YasNoHeader = Spec<len::U64, num::Fixed, num::Little, NoHeader, YasConventions>;
 /// YAS `binary | ebig`: as [`Yas`], big-endian, header `yas0097`.
-pub type YasBig = Spec<len::U64, num::Fixed, num::Big, YasHeader, YasEnums>;
+pub type YasBig = Spec<len::U64, num::Fixed, num::Big, YasHeader, YasConventions>;
 /// YAS `binary | compacted`: compacted sizes and integers, header `yas0117`.
-pub type YasCompacted = Spec<len::YasSize, num::YasCompact, num::Little, YasHeader, YasEnums>;
+pub type YasCompacted = Spec<len::YasSize, num::YasCompact, num::Little, YasHeader, YasConventions>;
 /// YAS `binary | compacted | ebig`: header `yas0197`; floats big-endian, compacted
 /// integers still little-endian (as YAS writes them).
-pub type YasCompactedBig = Spec<len::YasSize, num::YasCompact, num::Big, YasHeader, YasEnums>;
+pub type YasCompactedBig = Spec<len::YasSize, num::YasCompact, num::Big, YasHeader, YasConventions>;
 /// Bitsery with a big-endian config.
-pub type BitseryBig = Spec<len::Compact, num::Fixed, num::Big, NoHeader, PlainEnums>;
+pub type BitseryBig = Spec<len::Compact, num::Fixed, num::Big, NoHeader, BitseryConventions>;
 /// LEB128 lengths and integers (zigzag for signed), the smallest of the layouts.
-pub type Varint = Spec<len::Leb128, num::ZigzagLeb128, num::Little, NoHeader, PlainEnums>;
+pub type Varint = Spec<len::Leb128, num::ZigzagLeb128, num::Little, NoHeader, BitseryConventions>;
 
 /// A header written before a top-level message (never before a nested one).
 pub trait Header: 'static {
@@ -160,62 +162,108 @@ impl Header for YasHeader {
     }
 }
 
-/// How a fieldless `#[repr(int)]` enum is written.
+/// Which C++ library's serializers for standard types a layout follows: Bitsery's
+/// ([`BitseryConventions`], the default and the `varint` layout's) or YAS's
+/// ([`YasConventions`], the YAS layouts'). The two libraries frame the same standard
+/// types differently; this is the one place that says how, and every type whose bytes
+/// depend on it reads it from here:
 ///
-/// Two forms: a single value (a field, an `Option`'s value, an element of a
-/// `VecDeque`, set or map) and an element of a contiguous sequence (a slice, `Vec`,
-/// `Box<[T]>` or array). They differ only where a library copies a contiguous sequence
-/// of enums as raw memory, as YAS does ([`YasEnums`]).
-pub trait EnumRepr: 'static {
-    /// How many bytes a single value takes at most (the element form is never
-    /// longer), for [`MaxSize`](crate::MaxSize). The default gives enums under this
-    /// form no maximum encoded size.
+/// | | Bitsery | YAS |
+/// |---|---|---|
+/// | fieldless `#[repr]` enum | its integer | a size byte, then its raw bytes, where YAS copies it as memory ([`YasConventions`]) |
+/// | such enums in a slice, `Vec` or array | each one's integer | the raw bytes alone |
+/// | fixed array `[T; N]` (`std::array`, C array) | the elements | the length `N`, then the elements |
+/// | tuple (`std::tuple`) | the elements | a count byte, then the elements |
+/// | data-carrying enum's variant index (`std::variant`), without `tag` | the size prefix's form (`80 80` for 128) | one raw byte |
+/// | `Duration`, `SystemTime` (`std::chrono`) | the count at the field's `width` (default `i64`) | the count as `i64`, whatever the `width` |
+/// | [`Bitset<N>`](crate::cpp::Bitset) (`std::bitset`) | ⌈N/8⌉ bytes | the length `N`, then a byte vector of ⌈N/8⌉ bytes |
+/// | [`U16String`](crate::cpp::U16String), [`WString`](crate::cpp::WString) | the length in code units, then the units | UTF-8, as a `std::string` (CESU-8 for UTF-16 surrogates) |
+///
+/// Everything else (numbers, strings, sequences, maps, sets, `Option`) is framed alike
+/// by both and follows the layout's other strategies.
+pub trait Conventions: 'static {
+    /// Attribute name (`"bitsery"`, `"yas"`).
+    const NAME: &'static str;
+    /// Whether a fixed array `[T; N]` is preceded by its length, as YAS writes
+    /// `std::array` and C arrays (`concepts/const_sized_array.hpp`).
+    const ARRAY_LENGTH: bool;
+    /// Whether a tuple is preceded by a one-byte count of its elements, as YAS writes
+    /// `std::tuple` (`types/std/tuple.hpp`).
+    const TUPLE_COUNT: bool;
+    /// Whether the index of a data-carrying enum's variant is one raw byte (YAS's
+    /// `std::variant`); otherwise it takes the size prefix's form (Bitsery's
+    /// `ext::StdVariant`). Only enums without `tag` take this form.
+    const VARIANT_INDEX_BYTE: bool;
+    /// Whether a `std::chrono` count is always written as an `i64` (YAS's
+    /// `types/std/chrono.hpp`); otherwise at the field's `width` (Bitsery's
+    /// `ext::StdDuration` takes the width from its caller).
+    const CHRONO_I64: bool;
+    /// Whether a `std::bitset<N>` is written as its bit count `N` and then a byte
+    /// vector (YAS's `types/std/bitset.hpp`); otherwise as its ⌈N/8⌉ bytes alone
+    /// (Bitsery's `ext::StdBitset`).
+    const BITSET_COUNT: bool;
+    /// Whether wide strings (`std::u16string`, `std::wstring`) are written as UTF-8
+    /// `std::string`s (YAS's `types/std/u16string.hpp`, `wstring.hpp`); otherwise as
+    /// their code units (Bitsery's `text2b`, `text4b`).
+    const WIDE_STRING_UTF8: bool;
+    /// How many bytes a single fieldless enum takes at most (the element form is never
+    /// longer), for [`MaxSize`](crate::MaxSize). The default gives enums under these
+    /// conventions no maximum encoded size.
     #[doc(hidden)]
     const SIZE: ReprSize = ReprSize::Unbounded;
-    /// Writes the discriminant `v` of a single value under layout `L`.
+
+    /// Writes the discriminant `v` of a single fieldless `#[repr(int)]` enum (a field,
+    /// an `Option`'s value, an element of a `VecDeque`, set or map) under layout `L`.
     ///
     /// # Errors
     /// From the writer.
-    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError>;
-    /// Reads the discriminant of a single value under layout `L`.
+    fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
+        v: I,
+        w: &mut W,
+    ) -> Result<(), EncodeError>;
+    /// Reads the discriminant of a single fieldless enum under layout `L`.
     ///
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::InvalidEnumSize`], integer errors.
-    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError>;
+    fn read_enum<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<I, DecodeError>;
 
-    /// Writes the discriminant `v` of one element of a contiguous sequence under layout
-    /// `L`. The default: as a single value.
+    /// Writes the discriminant `v` of one fieldless enum in a contiguous sequence (a
+    /// slice, `Vec`, `Box<[T]>` or array) under layout `L`. The default: as a single
+    /// value.
     ///
     /// # Errors
     /// From the writer.
     #[inline(always)]
-    fn write_element<L: Layout, I: Int, W: Writer + ?Sized>(
+    fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
     ) -> Result<(), EncodeError> {
-        Self::write::<L, I, W>(v, w)
+        Self::write_enum::<L, I, W>(v, w)
     }
-    /// Reads the discriminant of one element of a contiguous sequence under layout `L`.
-    /// The default: as a single value.
+    /// Reads the discriminant of one fieldless enum in a contiguous sequence under
+    /// layout `L`. The default: as a single value.
     ///
     /// # Errors
-    /// As [`read`](EnumRepr::read).
+    /// As [`read_enum`](Conventions::read_enum).
     #[inline(always)]
-    fn read_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+    fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
-        Self::read::<L, I, R>(r)
+        Self::read_enum::<L, I, R>(r)
     }
 }
 
-/// How many bytes an [`EnumRepr`] takes at most, for [`MaxSize`](crate::MaxSize).
+/// How many bytes a fieldless enum takes at most under a [`Conventions`], for
+/// [`MaxSize`](crate::MaxSize).
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReprSize {
-    /// The integer in the layout's codec ([`PlainEnums`]).
+    /// The integer in the layout's codec ([`BitseryConventions`]).
     Int,
     /// YAS's: a size byte and the raw bytes where YAS copies raw memory, else the
-    /// integer ([`YasEnums`]).
+    /// integer ([`YasConventions`]).
     Yas,
     /// Not known.
     Unbounded,
@@ -225,36 +273,53 @@ pub enum ReprSize {
 #[must_use]
 pub(crate) const fn repr_max_bytes<L: Layout, I: Int>() -> usize {
     let int = <L::Int as IntCodec>::SIZE.max_bytes(I::BYTES);
-    match <L::Enums as EnumRepr>::SIZE {
+    match <L::Conventions as Conventions>::SIZE {
         ReprSize::Int => int,
-        ReprSize::Yas if YasEnums::raw::<L, I>() => 1 + I::BYTES,
+        ReprSize::Yas if YasConventions::raw::<L, I>() => 1 + I::BYTES,
         ReprSize::Yas => int,
         ReprSize::Unbounded => usize::MAX,
     }
 }
 
-/// The enum's integer, written like any integer of its type (Bitsery's `value4b(e)`),
-/// alone and in sequences alike (Bitsery's `container4b` of enums: the length, then
-/// each value).
-pub enum PlainEnums {}
+/// Bitsery's conventions (`conventions = "bitsery"`): standard types add no framing of
+/// their own beyond Bitsery's size prefix. A fieldless enum is its integer, written
+/// like any integer of its type (Bitsery's `value4b(e)`), alone and in sequences alike
+/// (`container4b`: the length, then each value); a fixed array and a tuple are their
+/// elements (`container(std::array)`, `ext::StdTuple`); a variant's index is a size
+/// prefix (`ext::StdVariant`, so index 128 is `80 80`).
+pub enum BitseryConventions {}
 
-impl EnumRepr for PlainEnums {
+impl Conventions for BitseryConventions {
+    const NAME: &'static str = "bitsery";
+    const ARRAY_LENGTH: bool = false;
+    const TUPLE_COUNT: bool = false;
+    const VARIANT_INDEX_BYTE: bool = false;
+    const CHRONO_I64: bool = false;
+    const BITSET_COUNT: bool = false;
+    const WIDE_STRING_UTF8: bool = false;
     const SIZE: ReprSize = ReprSize::Int;
+
     #[inline(always)]
-    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
+    fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
+        v: I,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
         L::Int::write::<I, L::Endian, W>(v, w)
     }
     #[inline(always)]
-    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+    fn read_enum<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<I, DecodeError> {
         L::Int::read::<I, L::Endian, R>(r)
     }
 }
 
-/// YAS's enums (`types/utility/enum.hpp`, `types/concepts/array.hpp`).
+/// YAS's conventions (`conventions = "yas"`): YAS 7.1.0's serializers in
+/// `include/yas/types/std/` and `types/concepts/`.
 ///
-/// YAS copies an enum as raw memory where its `can_be_processed_as_byte_array` holds
-/// (`detail/type_traits/type_traits.hpp`): for a one-byte enum always, for a wider one
-/// when integers are written at full width in the host's byte order (neither
+/// Enums: YAS copies an enum as raw memory where its `can_be_processed_as_byte_array`
+/// holds (`detail/type_traits/type_traits.hpp`): for a one-byte enum always, for a
+/// wider one when integers are written at full width in the host's byte order (neither
 /// `compacted` nor `ebig`; the x86 hosts YAS archives come from are little-endian).
 /// Signedness plays no part. Then:
 ///
@@ -265,27 +330,46 @@ impl EnumRepr for PlainEnums {
 ///
 /// A `std::deque` (a `VecDeque` here), set or map writes its elements one at a time
 /// (`concepts/list.hpp`, ...), as single values, so with the size byte.
-pub enum YasEnums {}
+///
+/// A fixed array is its length (the layout's length prefix), then its elements
+/// (`const_sized_array.hpp`, `autoarray.hpp`); a tuple a count byte, then its elements
+/// (`tuple.hpp`); a variant's index one raw byte (`variant.hpp`); a chrono count an
+/// `i64` (`chrono.hpp`); a bitset its bit count and a byte vector (`bitset.hpp`); a
+/// wide string UTF-8 (`u16string.hpp`, `wstring.hpp`).
+pub enum YasConventions {}
 
-impl YasEnums {
+impl YasConventions {
     /// Whether YAS copies an `I`-sized enum as raw memory under `L`.
     const fn raw<L: Layout, I: Int>() -> bool {
         I::BYTES == 1 || (<L::Int as IntCodec>::FIXED && !<L::Endian as Endian>::BIG)
     }
 }
 
-impl EnumRepr for YasEnums {
+impl Conventions for YasConventions {
+    const NAME: &'static str = "yas";
+    const ARRAY_LENGTH: bool = true;
+    const TUPLE_COUNT: bool = true;
+    const VARIANT_INDEX_BYTE: bool = true;
+    const CHRONO_I64: bool = true;
+    const BITSET_COUNT: bool = true;
+    const WIDE_STRING_UTF8: bool = true;
     const SIZE: ReprSize = ReprSize::Yas;
+
     #[inline]
-    fn write<L: Layout, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
+    fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
+        v: I,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
         if Self::raw::<L, I>() {
             framed(w, Role::Tag, |w| w.write_byte(I::BYTES as u8))?;
         }
-        Self::write_element::<L, I, W>(v, w)
+        Self::write_enum_element::<L, I, W>(v, w)
     }
 
     #[inline]
-    fn read<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
+    fn read_enum<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<I, DecodeError> {
         if Self::raw::<L, I>() {
             let offset = r.offset();
             let found = r.read_byte()?;
@@ -297,11 +381,11 @@ impl EnumRepr for YasEnums {
                 });
             }
         }
-        Self::read_element::<L, I, R>(r)
+        Self::read_enum_element::<L, I, R>(r)
     }
 
     #[inline(always)]
-    fn write_element<L: Layout, I: Int, W: Writer + ?Sized>(
+    fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
     ) -> Result<(), EncodeError> {
@@ -313,7 +397,7 @@ impl EnumRepr for YasEnums {
     }
 
     #[inline(always)]
-    fn read_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
+    fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
         if Self::raw::<L, I>() {

@@ -38,6 +38,17 @@ pub trait LenPrefix: 'static {
     /// [`DecodeError::UnexpectedEnd`], [`DecodeError::LengthExceedsInput`] for lengths
     /// this platform cannot address.
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError>;
+
+    /// The number of bytes [`write`](LenPrefix::write) writes for `len`, or 0 if that is
+    /// not known without writing it (the default) or `len` does not fit. Gives the fixed
+    /// size of what a constant length precedes (a fixed array under YAS's conventions),
+    /// for the speed paths; 0 only costs speed.
+    #[inline(always)]
+    #[must_use]
+    fn size_of(len: usize) -> usize {
+        let _ = len;
+        0
+    }
 }
 
 /// How many bytes a length prefix takes, as a function of the largest length it may
@@ -159,6 +170,16 @@ impl LenPrefix for Compact {
             read_compact_long::<E, R>(hb, r)
         }
     }
+
+    #[inline(always)]
+    fn size_of(len: usize) -> usize {
+        match len {
+            0..0x80 => 1,
+            0x80..0x4000 => 2,
+            _ if len as u64 <= Self::MAX => 4,
+            _ => 0,
+        }
+    }
 }
 
 #[inline(never)]
@@ -211,6 +232,11 @@ macro_rules! fixed_prefix {
                 let n = E::read::<$t, R>(r)?;
                 to_usize(offset, u64::from(n))
             }
+
+            #[inline(always)]
+            fn size_of(len: usize) -> usize {
+                if len as u64 <= Self::MAX { core::mem::size_of::<$t>() } else { 0 }
+            }
         }
     };
 }
@@ -253,6 +279,12 @@ impl LenPrefix for Leb128 {
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
         read_variable(r, |r| ZigzagLeb128::read_u128(r, 64, "u64"))
     }
+
+    #[inline(always)]
+    fn size_of(len: usize) -> usize {
+        // 7 bits a byte.
+        (usize::BITS - len.leading_zeros()).div_ceil(7).max(1) as usize
+    }
 }
 
 /// YAS's compacted size (`len = "yas-compacted"`): `0x80 | n` below 128, else a width
@@ -273,5 +305,15 @@ impl LenPrefix for YasSize {
     #[inline]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
         read_variable(r, |r| YasCompact::read_unsigned(r, 8, "u64"))
+    }
+
+    #[inline(always)]
+    fn size_of(len: usize) -> usize {
+        // `0x80 | n` below 128, else a width byte and the bytes of `n`.
+        if len < 0x80 {
+            1
+        } else {
+            1 + (usize::BITS - len.leading_zeros()).div_ceil(8) as usize
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! width, little-endian by default, with no names and no tags. Attributes choose the
 //! framing, the size/speed trade-off: Bitsery's 1/2/4-byte length prefixes (the
 //! default), YAS's 8-byte lengths and 7-byte header, YAS's compacted integers, LEB128,
-//! big-endian, or fixed `u8`..`u64` prefixes per type or per field.
+//! big-endian, or fixed `u8`..`u64` prefixes per type or per field; at the small end,
+//! Bitsery's bit packing ([below](#bit-packing)): a `bool` in one bit, an integer in
+//! the bits of its range, a float quantised to a few bits.
 //!
 //! ```
 //! use packed_core::Packed;
@@ -36,20 +38,30 @@
 //! | on | attribute | values | default |
 //! |---|---|---|---|
 //! | struct, enum | `len` | `"compact"` (Bitsery's 1, 2 or 4 bytes: [`len::Compact`]), `"u8"`, `"u16"`, `"u32"`, `"u64"` (YAS's 8 bytes; [`len::U8`]..[`len::U64`]), `"varint"` (LEB128: [`len::Leb128`]), `"yas-compacted"` ([`len::YasSize`]), or a path to a [`LenPrefix`](len::LenPrefix) type | `"compact"` |
-//! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed: [`num::ZigzagLeb128`]) | `"fixed"` |
+//! | struct, enum | `int` | `"fixed"` (full width: [`num::Fixed`]), `"yas-compacted"` ([`num::YasCompact`]), `"varint"` (LEB128, zigzag for signed, one-byte integers raw: Bitsery's `ext::CompactValue`, [`num::ZigzagLeb128`]) | `"fixed"` |
 //! | struct, enum | `endian` | `"little"`, `"big"` ([`num::Little`], [`num::Big`]) | `"little"` |
 //! | struct, enum | `header` | `"none"`, `"yas"` (`yas0017`; `yas0097` big-endian; `yas0117` compacted: [`layout::YasHeader`]), written before a top-level message only and checked on decode | `"none"` |
-//! | struct, enum | `enums` | `"plain"`, `"yas"` (YAS's size byte before a raw `#[repr]` enum, none inside a slice, `Vec` or array; below: [`layout::YasEnums`]) | `"plain"` |
-//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once; keys given beside it override | |
+//! | struct, enum | `conventions` | `"bitsery"`, `"yas"`: whose serializers of standard types the layout follows, for what the two libraries frame differently: fieldless enums, fixed arrays, tuples, the variant index, chrono counts, bitsets, wide strings ([`layout::Conventions`], [`layout::BitseryConventions`], [`layout::YasConventions`]; below) | `"bitsery"` |
+//! | struct, enum | `layout` | `"bitsery"`, `"yas"`, `"yas-noheader"`, `"yas-compacted"`, `"varint"` ([`layout::Bitsery`], [`layout::Yas`], [`layout::YasNoHeader`], [`layout::YasCompacted`], [`layout::Varint`]): all five keys above at once (the YAS layouts with YAS's conventions, the others with Bitsery's); keys given beside it override | |
 //! | struct, enum | `growable` | a growable record (Bitsery's `ext::Growable`): a 4-byte size, then the fields, so that later versions may add fields and variants ([Evolution](#evolution-growable-records)) | |
-//! | enum | `tag` | width of the variant's tag: `"u8"`, `"u16"`, `"u32"` | `"u8"` |
+//! | enum | `tag` | the tag as a fixed integer, by the layout's integer codec: `"u8"`, `"u16"`, `"u32"` | the conventions' form of a `std::variant` index: Bitsery's size prefix (`7f` for 127, `80 80` for 128), YAS's one raw byte (at most 255, else [`EncodeError::VariantIndexTooLarge`]) |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
 //! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field |
+//! | struct, enum | `bitpack` | the fields, and everything nested in them, in one bit-packing session ([below](#bit-packing)); the layout keys still apply | |
 //! | field | `len` | as on a struct; overrides every length prefix in the field's value | the container's |
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
 //! | field | `skip` | not written; `Default::default()` on decode | |
 //! | field | `with = "module"` | `module::encode` and `module::decode` write and read the field, with the signatures of [`Encode::encode`] and [`Decode::decode`] | |
+//! | field | `unit` | the unit of the `std::chrono` counts in the field's value (`Duration`, `SystemTime`, also in an `Option`, `Vec`, array; see [`time`]): `"s"`, `"ms"`, `"us"`, `"ns"` | `"ns"` |
+//! | field | `width` | the integer of those counts under Bitsery's conventions (YAS always writes an `i64`): `"i32"`, `"i64"` | `"i64"` |
+//! | field | `serde` | written and read through the field type's serde impls (`Serialize`, `Deserialize`) under the field's layout, for a type without `Encode`/`Decode`; needs `packed-core`'s `serde` feature (module `packed_core::serde`) | |
+//! | field of a `bitpack` type | `range = "MIN..=MAX"` | an integer (`u8`..`u64`, `i8`..`i64`, `usize`, `isize`): `v - MIN` in the bits of `MAX - MIN`; a float (`f32`, `f64`), with `precision` or `bits`: quantised to that many bits. On an array, `Vec`, `VecDeque` or `Box<[T]>`, each element | |
+//! | field of a `bitpack` type | `precision = P` | a float range's step: `bits` = the bit length of `(MAX - MIN) / P`, worked out in the float's own type | |
+//! | field of a `bitpack` type | `bits = N` | an integer in `N` bits (`range = "0..=2^N-1"`); a float range's bits | |
+//! | field of a `bitpack` type | `entropy = [v1, v2, ...]` | integers or strings: the index of the value in the list (1 up; 0 for another value) in the bits of the list's length, padding to a byte, then the value only if it is not in the list | |
+//! | field of a `bitpack` type | `align_before_data = false` | on an `entropy` field or an `Option`: no padding after the index or flag bit | `true` |
+//! | field of a `bitpack` type | `align` | pads to the next byte before the field | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |
 //! | variant | `tag = N` | the variant's tag | its discriminant (`A = 5`, an integer literal), else the previous variant's tag plus one (0 for the first) |
 //! | variant | `other` | on one unit variant of a growable enum, or of a fieldless `#[repr(int)]` enum: tags (or values) no variant has decode to it | |
@@ -70,10 +82,15 @@
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's tag, then its fields: its
 //! `tag = N`, or its discriminant, or one more than the previous variant's (so the
-//! variant's index where none is given). Two variants with one tag, a tag past the
-//! tag's width, and a discriminant that is not an integer literal are compile errors.
+//! variant's index where none is given). Without `tag = "..."` on the enum the tag takes
+//! the form of a `std::variant` index under the layout's conventions (Bitsery's size
+//! prefix: `7f` for 127, `80 80` for 128; YAS's one raw byte), explicit tags included;
+//! with it, that integer. Two variants with one tag, a tag past the tag's width (past
+//! 2^30 - 1 for the size prefix), and a discriminant that is not an integer literal are
+//! compile errors; a tag past 255 under YAS's conventions is
+//! [`EncodeError::VariantIndexTooLarge`] when it is written.
 //!
-//! Under `enums = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
+//! Under `conventions = "yas"` (the YAS layouts) they follow YAS, which copies an enum as raw
 //! memory where it can: a one-byte enum always, a wider one under `yas` and
 //! `yas-noheader` (neither compacted nor big-endian); signedness plays no part.
 //! - A single enum (a field, an `Option`'s value, an element of a `VecDeque`, set or
@@ -83,8 +100,8 @@
 //!   **no size byte** per element, since YAS copies a `std::vector`, `std::array` or C
 //!   array of them in one piece; otherwise each one's integer, as alone. A `VecDeque`
 //!   is YAS's `std::deque`, which writes one element at a time, so it keeps the size
-//!   bytes. A fixed array `[E; N]` writes no length (where YAS's `std::array` writes
-//!   `N`), and its elements as a `Vec`'s.
+//!   bytes. A fixed array `[E; N]` is a `std::array`: its length `N`, then its elements
+//!   as a `Vec`'s; [`cpp::Fields`] of one writes each as alone, with no length.
 //!
 //! | `#[repr(i16)]`, value `-32768` | `yas` / `yas-noheader` | `yas-compacted` | `yas` + `endian = "big"` |
 //! |---|---|---|---|
@@ -174,6 +191,86 @@
 //! memory image: it is read field by field (each field only where the record holds
 //! it), while the plain records around and inside it keep their fast paths.
 //!
+//! # Bit packing
+//!
+//! `#[packed(bitpack)]` writes a type's fields as one stream of bits, as Bitsery's
+//! `enableBitPacking` does, byte for byte with it: the smallest setting of the
+//! size/speed trade-off, for state updates that must fit a packet.
+//!
+//! ```
+//! use packed_core::Packed;
+//!
+//! #[derive(Packed, Debug, PartialEq)]
+//! #[packed(bitpack)]
+//! struct Player {
+//!     #[packed(range = "-1000.0..=1000.0", precision = 0.01)]
+//!     x: f32, // 18 bits: (1000 - -1000) / 0.01 = 200000 codes
+//!     #[packed(range = "0..=100")]
+//!     health: u8, // 7 bits
+//!     alive: bool, // 1 bit
+//!     #[packed(entropy = ["Zed", "Ann"], max = 16)]
+//!     name: String, // 2 bits, padding, and the text only if it is not listed
+//!     #[packed(max = 8, range = "0..=1023")]
+//!     items: Vec<u16>, // the usual length prefix, then 10 bits each
+//! }
+//!
+//! let p = Player { x: 12.5, health: 73, alive: true, name: "Zed".into(), items: vec![7, 1023] };
+//! let bytes = packed_core::to_vec(&p)?;
+//! // 18 + 7 + 1 + 2 bits and padding: 4 bytes; 8 + 2 * 10 bits and padding: 4 more.
+//! assert_eq!(bytes.len(), 8);
+//! let back: Player = packed_core::from_slice(&bytes)?;
+//! assert_eq!((back.health, back.name.as_str(), &back.items[..]), (73, "Zed", &[7, 1023][..]));
+//! assert!((back.x - p.x).abs() <= 0.01); // quantised: within one step
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The rules (Bitsery 5.2.4's `details/adapter_bit_packing.h`, `ext/value_range.h`,
+//! `ext/entropy.h`, `ext/std_optional.h`):
+//!
+//! - Bit `k` of the stream is bit `k mod 8` of byte `k / 8`: values go least
+//!   significant bit first. The session ends padded with zero bits to a byte; a reader
+//!   refuses a set padding bit ([`DecodeError::InvalidPadding`]).
+//! - A `bool` is one bit; an `Option`'s flag one bit, then padding to the next byte
+//!   (`align_before_data = false` leaves it out). Everything else is its usual bytes,
+//!   each as 8 bits at the current offset: strings, sequences, length prefixes and
+//!   LEB128 integers are not aligned. A number wider than a byte takes the layout's
+//!   byte order at a byte boundary only; between boundaries its bits are little-endian.
+//! - An integer `range` writes `v - MIN` in the bit length of `MAX - MIN`; a float
+//!   range `(v - MIN) / (MAX - MIN) * (2^bits - 1)`, truncated, every step in the
+//!   float's own type, and reads `MIN + code / (2^bits - 1) * (MAX - MIN)`: lossy, within
+//!   one step. A value outside the range is [`EncodeError::ValueOutOfRange`], never
+//!   wrapped or clamped; bits that decode outside it are
+//!   [`DecodeError::ValueOutOfRange`]. An entropy index past the list is
+//!   [`DecodeError::UnknownEntropyIndex`]. Errors about bits give their
+//!   [`bit_offset`](DecodeError::bit_offset).
+//! - A bit-packed type nested in a session writes into it: only the outermost one
+//!   pads. `range`, `bits`, `precision`, `entropy`, `align` and `align_before_data`
+//!   outside a `bitpack` type are compile errors, as are ranges that are reversed or
+//!   do not fit the field's type.
+//! - `int = "varint"` is Bitsery's `ext::CompactValue`: one-byte integers raw, wider
+//!   ones zigzag (signed) and LEB128, inside a session too.
+//! - `#[packed(growable, bitpack)]` is Bitsery's safe pattern (`enableBitPacking`
+//!   inside `ext::Growable`): the 4-byte size outside, the session inside, padded to a
+//!   byte before the size is taken, so the size counts whole bytes. An older record's
+//!   last byte does not say where its bits end, so a newer reader reads the fields it
+//!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`, empty;
+//!   no `default`; up to 512 bytes of them, and no bytes a length claims), and an older
+//!   reader skips a newer record's extra bits with the rest of
+//!   the record (they are not padding). A growable record *inside* a session (a field of
+//!   a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
+//!   [`DecodeError::RecordInBitPacking`]: its size counts bytes, which bits do not fill
+//!   (Bitsery writes the size over the bits before it).
+//! - [`MaxSize`]: a bit-packed type's bound is its fields' (no field takes more than 8
+//!   bits per byte of its bound, and padding only rounds up to a byte), plus an
+//!   `entropy` field's index bytes.
+//!
+//! Decoding reads from the slice without copying it: a `&str` at a byte boundary is
+//! borrowed; between boundaries its bytes are not in the input as they are, so a
+//! `&str` there is [`DecodeError::CannotBorrow`] (a `String` or `Cow<str>` decodes).
+//! Inside a session [`Reader::remaining`] counts bits, so length claims stay checked
+//! against the input. [`explain()`] gives bit-granular spans ([`explain::Span::bit_offset`])
+//! and the padding as [`explain::Role::Padding`].
+//!
 //! # Entry points
 //!
 //! The short functions ([`to_vec`], [`from_slice`], [`encode_into`], [`from_reader`],
@@ -186,9 +283,15 @@
 //! past the message, or [`messages`] until it ends), a slice whole or in front, an
 //! existing value to decode into, or a [`Reader`].
 //!
-//! Beside the root: [`layout`], [`len`] and [`num`] (the framing types), [`ctx`] (the
-//! context type parameter of `encode` and `decode`) and [`explain`](mod@explain) (the
-//! annotated encoding).
+//! Beside the root: [`layout`], [`len`], [`num`] and [`time`] (the framing types),
+//! [`cpp`] (Rust types for C++ standard types), [`ctx`] (the context type parameter of
+//! `encode` and `decode`) and [`explain`](mod@explain) (the annotated encoding). Behind
+//! features, the bridges to the ecosystem: `serde` (module `packed_core::serde`: any
+//! serde type under any layout, with the derive's bytes), `bytes` (`BytesMut` and
+//! `BufMut` writers, decoding from `Buf` chunks; also `Encode`/`Decode` for `Bytes` and
+//! `BytesMut`) and `tokio` (`packed_core::tokio::Codec`, a length-delimited
+//! `tokio_util` codec); and impls for `uuid`, `smallvec`, `arrayvec`, `indexmap` and
+//! `chrono` types.
 //!
 //! # Speed
 //!
@@ -278,7 +381,11 @@ extern crate alloc;
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub mod bytes;
 mod config;
+pub mod cpp;
 pub mod ctx;
 mod error;
 mod error_path;
@@ -289,6 +396,13 @@ pub mod len;
 mod max_size;
 pub mod num;
 mod read;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
+pub mod time;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub mod tokio;
 mod traits;
 mod wire;
 mod write;
@@ -378,7 +492,7 @@ pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeE
 /// [`DecodeError`] for malformed input, and [`DecodeError::TrailingBytes`] if bytes are
 /// left over.
 #[inline]
-pub fn from_slice<'de, T: Decode<'de> + Encode>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
+pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
     config().from_slice(bytes)
 }
 
@@ -397,7 +511,7 @@ pub fn from_slice<'de, T: Decode<'de> + Encode>(bytes: &'de [u8]) -> Result<T, E
 /// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`] at
 /// the limits.
 #[inline]
-pub fn from_slice_with_limits<'de, T: Decode<'de> + Encode>(
+pub fn from_slice_with_limits<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     limits: Limits,
 ) -> Result<T, Error<DecodeError>> {
@@ -418,7 +532,7 @@ pub fn from_slice_with_limits<'de, T: Decode<'de> + Encode>(
 /// # Errors
 /// As [`from_slice`]. On error `value` is valid but unspecified.
 #[inline]
-pub fn from_slice_into<'de, T: Decode<'de> + Encode>(
+pub fn from_slice_into<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     value: &mut T,
 ) -> Result<(), Error<DecodeError>> {
@@ -436,7 +550,7 @@ pub fn from_slice_into<'de, T: Decode<'de> + Encode>(
 /// # Errors
 /// As [`from_slice`], except that trailing input is returned, not an error.
 #[inline]
-pub fn take_from_slice<'de, T: Decode<'de> + Encode>(
+pub fn take_from_slice<'de, T: Decode<'de>>(
     bytes: &'de [u8],
 ) -> Result<(T, &'de [u8]), Error<DecodeError>> {
     config().take_from_slice(bytes)
@@ -508,7 +622,7 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
 /// # Errors
 /// As [`from_slice`].
 #[inline]
-pub fn from_slice_as<'de, L: Layout, T: Decode<'de> + Encode>(
+pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
     bytes: &'de [u8],
 ) -> Result<T, Error<DecodeError>> {
     with::<L>().from_slice(bytes)

@@ -17,16 +17,29 @@
 use alloc::{
     borrow::{Cow, ToOwned},
     boxed::Box,
-    collections::{BTreeMap, BTreeSet, VecDeque},
+    collections::{BTreeMap, BTreeSet, BinaryHeap, LinkedList, VecDeque},
+    rc::Rc,
     string::String,
+    sync::Arc,
     vec::Vec,
 };
+use core::cell::{Cell, RefCell};
+use core::cmp::Reverse;
 use core::marker::PhantomData;
+use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
+use core::num::{
+    NonZeroI128, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI8, NonZeroIsize, NonZeroU128,
+    NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU8, NonZeroUsize, Saturating, Wrapping,
+};
+use core::ops::{Bound, Range, RangeInclusive};
 
+use crate::cpp::{Bitset, Fields, U16String, WString};
 use crate::ctx::{Root, RootAs};
-use crate::layout::{Header, Layout};
+use crate::layout::{Conventions, Header, Layout};
 use crate::len::LenPrefix;
 use crate::num::{Int, IntCodec};
+use crate::time::TimeForm;
+use crate::wire::enums::VariantIndex;
 use crate::Ctx;
 
 /// The [`MaxSize::MAX_SIZE`] of a type whose encoding has no bound.
@@ -147,8 +160,10 @@ pub const fn largest(sizes: &[usize]) -> usize {
     max
 }
 
-/// `n` elements of at most `each` bytes.
-const fn times(n: usize, each: usize) -> usize {
+/// `n` elements of at most `each` bytes (also an `entropy` field's indices, one per
+/// element).
+#[must_use]
+pub const fn times(n: usize, each: usize) -> usize {
     if each == UNBOUNDED {
         return UNBOUNDED;
     }
@@ -162,14 +177,44 @@ const fn times(n: usize, each: usize) -> usize {
 /// sequence's, map's or set's bound; none (`usize::MAX`) without a `max`.
 #[must_use]
 pub const fn sequence<C: Ctx>(each: usize) -> usize {
-    if C::MAX == usize::MAX {
-        return UNBOUNDED;
-    }
-    let prefix = <<C::Layout as Layout>::Len as LenPrefix>::SIZE.max_bytes(C::MAX);
-    sum(&[prefix, times(C::MAX, each)])
+    within::<C>(C::MAX, each)
 }
 
-/// An integer of type `I` in `C`'s integer codec: a number's, or a derived enum's tag.
+/// A length prefix and at most `most` elements of at most `each` bytes (`C::MAX`, or
+/// less for a container of fixed capacity); none (`usize::MAX`) for `usize::MAX`.
+const fn within<C: Ctx>(most: usize, each: usize) -> usize {
+    if most == usize::MAX {
+        return UNBOUNDED;
+    }
+    sum(&[length::<C>(most), times(most, each)])
+}
+
+/// A length prefix of at most `n` under `C`.
+const fn length<C: Ctx>(n: usize) -> usize {
+    <<C::Layout as Layout>::Len as LenPrefix>::SIZE.max_bytes(n)
+}
+
+/// The rules of `C`'s layout's conventions that change a bound.
+const fn conventions<C: Ctx>() -> ConventionsOf {
+    ConventionsOf {
+        array_length: <<C::Layout as Layout>::Conventions as Conventions>::ARRAY_LENGTH,
+        tuple_count: <<C::Layout as Layout>::Conventions as Conventions>::TUPLE_COUNT,
+        chrono_i64: <<C::Layout as Layout>::Conventions as Conventions>::CHRONO_I64,
+        bitset_count: <<C::Layout as Layout>::Conventions as Conventions>::BITSET_COUNT,
+        wide_utf8: <<C::Layout as Layout>::Conventions as Conventions>::WIDE_STRING_UTF8,
+    }
+}
+
+/// The rules of a layout's [`Conventions`] that change a bound.
+struct ConventionsOf {
+    array_length: bool,
+    tuple_count: bool,
+    chrono_i64: bool,
+    bitset_count: bool,
+    wide_utf8: bool,
+}
+
+/// An integer of type `I` in `C`'s integer codec.
 #[must_use]
 pub const fn int<C: Ctx, I: Int>() -> usize {
     <<C::Layout as Layout>::Int as IntCodec>::SIZE.max_bytes(I::BYTES)
@@ -241,8 +286,17 @@ impl<C: Ctx, K: MaxSize<C::Elem>, V: MaxSize<C::Elem>, S> MaxSize<C>
     const MAX_SIZE: usize = sequence::<C>(sum(&[K::MAX_SIZE, V::MAX_SIZE]));
 }
 
-/// No length: `N` elements.
+/// `N` elements; under YAS's conventions their count first, as a length.
 impl<C: Ctx, T: MaxSize<C::Elem>, const N: usize> MaxSize<C> for [T; N] {
+    const MAX_SIZE: usize = if conventions::<C>().array_length {
+        sum(&[length::<C>(N), times(N, T::MAX_SIZE)])
+    } else {
+        times(N, T::MAX_SIZE)
+    };
+}
+
+/// `N` elements, never a length.
+impl<C: Ctx, T: MaxSize<C::Elem>, const N: usize> MaxSize<C> for Fields<[T; N]> {
     const MAX_SIZE: usize = times(N, T::MAX_SIZE);
 }
 
@@ -260,16 +314,197 @@ macro_rules! pointers {
         }
     )*};
 }
-pointers!(&T, Box<T>);
+pointers!(&T, Box<T>, Rc<T>, Arc<T>);
 
 impl<C: Ctx, T: MaxSize<C> + ToOwned + ?Sized> MaxSize<C> for Cow<'_, T> {
     const MAX_SIZE: usize = T::MAX_SIZE;
     const HEADER_SIZE: usize = T::HEADER_SIZE;
 }
 
+/// Wrappers written as the value they hold.
+macro_rules! by_value {
+    ($($t:ty),*) => {$(
+        impl<C: Ctx, T: MaxSize<C>> MaxSize<C> for $t {
+            const MAX_SIZE: usize = T::MAX_SIZE;
+        }
+    )*};
+}
+by_value!(Cell<T>, RefCell<T>, Wrapping<T>, Saturating<T>, Reverse<T>);
+
+macro_rules! nonzero {
+    ($($t:ty => $int:ty),*) => {$(
+        impl<C: Ctx> MaxSize<C> for $t {
+            const MAX_SIZE: usize = <$int as MaxSize<C>>::MAX_SIZE;
+        }
+    )*};
+}
+nonzero!(
+    NonZeroU8 => u8, NonZeroU16 => u16, NonZeroU32 => u32, NonZeroU64 => u64,
+    NonZeroU128 => u128, NonZeroUsize => usize, NonZeroI8 => i8, NonZeroI16 => i16,
+    NonZeroI32 => i32, NonZeroI64 => i64, NonZeroI128 => i128, NonZeroIsize => isize
+);
+
+/// A `std::variant` index no larger than `largest` in `C`'s conventions' form.
+const fn variant_index<C: Ctx>(largest: u64) -> usize {
+    crate::wire::enums::max_tag::<C, VariantIndex>(largest)
+}
+
+/// Index 0 or 1, then the value or the error.
+impl<C: Ctx, T: MaxSize<C>, E: MaxSize<C>> MaxSize<C> for Result<T, E> {
+    const MAX_SIZE: usize = sum(&[variant_index::<C>(1), largest(&[T::MAX_SIZE, E::MAX_SIZE])]);
+}
+
+/// Index 0, 1 or 2, then the value (none for `Unbounded`).
+impl<C: Ctx, T: MaxSize<C>> MaxSize<C> for Bound<T> {
+    const MAX_SIZE: usize = sum(&[variant_index::<C>(2), T::MAX_SIZE]);
+}
+
+/// Start, then end.
+impl<C: Ctx, T: MaxSize<C>> MaxSize<C> for Range<T> {
+    const MAX_SIZE: usize = times(2, T::MAX_SIZE);
+}
+
+/// Start, then end.
+impl<C: Ctx, T: MaxSize<C>> MaxSize<C> for RangeInclusive<T> {
+    const MAX_SIZE: usize = times(2, T::MAX_SIZE);
+}
+
+fixed!(Ipv4Addr => 4, Ipv6Addr => 16);
+
+impl<C: Ctx> MaxSize<C> for SocketAddrV4 {
+    const MAX_SIZE: usize = sum(&[4, <u16 as MaxSize<C>>::MAX_SIZE]);
+}
+
+impl<C: Ctx> MaxSize<C> for SocketAddrV6 {
+    const MAX_SIZE: usize = sum(&[
+        16,
+        <u16 as MaxSize<C>>::MAX_SIZE,
+        <u32 as MaxSize<C>>::MAX_SIZE,
+        <u32 as MaxSize<C>>::MAX_SIZE,
+    ]);
+}
+
+impl<C: Ctx> MaxSize<C> for IpAddr {
+    const MAX_SIZE: usize = sum(&[variant_index::<C>(1), 16]);
+}
+
+impl<C: Ctx> MaxSize<C> for SocketAddr {
+    const MAX_SIZE: usize = sum(&[
+        variant_index::<C>(1),
+        largest(&[
+            <SocketAddrV4 as MaxSize<C>>::MAX_SIZE,
+            <SocketAddrV6 as MaxSize<C>>::MAX_SIZE,
+        ]),
+    ]);
+}
+
+sequences!(LinkedList<T>, BinaryHeap<T>);
+
+/// A `std::chrono` count: an `i64` under YAS's conventions, else the field's `width`.
+#[must_use]
+pub(crate) const fn time_count<C: Ctx>() -> usize {
+    if conventions::<C>().chrono_i64 {
+        int::<C, i64>()
+    } else {
+        int::<C, <C::Time as TimeForm>::Width>()
+    }
+}
+
+macro_rules! counts {
+    ($($t:ty),*) => {$(
+        impl<C: Ctx> MaxSize<C> for $t {
+            const MAX_SIZE: usize = time_count::<C>();
+        }
+    )*};
+}
+counts!(core::time::Duration);
+#[cfg(feature = "std")]
+counts!(std::time::SystemTime);
+#[cfg(feature = "chrono")]
+counts!(
+    chrono::TimeDelta,
+    chrono::DateTime<chrono::Utc>,
+    chrono::NaiveDateTime
+);
+
+/// ⌈N/8⌉ bytes; under YAS's conventions behind the bit count and the byte count.
+impl<C: Ctx, const N: usize> MaxSize<C> for Bitset<N> {
+    const MAX_SIZE: usize = if conventions::<C>().bitset_count {
+        sum(&[length::<C>(N), length::<C>(N.div_ceil(8)), N.div_ceil(8)])
+    } else {
+        N.div_ceil(8)
+    };
+}
+
+/// The code units; under YAS's conventions UTF-8 bytes (`max` counts what is written).
+macro_rules! wide {
+    ($($t:ty => $unit:ty),*) => {$(
+        impl<C: Ctx> MaxSize<C> for $t {
+            const MAX_SIZE: usize = if conventions::<C>().wide_utf8 {
+                sequence::<C>(1)
+            } else {
+                sequence::<C>(<$unit as MaxSize<C::Elem>>::MAX_SIZE)
+            };
+        }
+    )*};
+}
+wide!(U16String => u16, WString => u32);
+
+#[cfg(feature = "uuid")]
+fixed!(uuid::Uuid => 16);
+
+#[cfg(feature = "bytes")]
+strings!(bytes::Bytes, bytes::BytesMut);
+
+#[cfg(feature = "smallvec")]
+impl<C: Ctx, T: MaxSize<C::Elem>, const N: usize> MaxSize<C> for smallvec::SmallVec<[T; N]> {
+    const MAX_SIZE: usize = sequence::<C>(T::MAX_SIZE);
+}
+
+/// At most `CAP` elements (fewer under a smaller `max`), so bounded without one.
+#[cfg(feature = "arrayvec")]
+impl<C: Ctx, T: MaxSize<C::Elem>, const CAP: usize> MaxSize<C> for arrayvec::ArrayVec<T, CAP> {
+    const MAX_SIZE: usize = within::<C>(least(C::MAX, CAP), T::MAX_SIZE);
+}
+
+/// At most `CAP` bytes (fewer under a smaller `max`), so bounded without one.
+#[cfg(feature = "arrayvec")]
+impl<C: Ctx, const CAP: usize> MaxSize<C> for arrayvec::ArrayString<CAP> {
+    const MAX_SIZE: usize = within::<C>(least(C::MAX, CAP), 1);
+}
+
+#[cfg(feature = "arrayvec")]
+const fn least(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+#[cfg(feature = "indexmap")]
+impl<C: Ctx, T: MaxSize<C::Elem>, S> MaxSize<C> for indexmap::IndexSet<T, S> {
+    const MAX_SIZE: usize = sequence::<C>(T::MAX_SIZE);
+}
+
+#[cfg(feature = "indexmap")]
+impl<C: Ctx, K: MaxSize<C::Elem>, V: MaxSize<C::Elem>, S> MaxSize<C>
+    for indexmap::IndexMap<K, V, S>
+{
+    const MAX_SIZE: usize = sequence::<C>(sum(&[K::MAX_SIZE, V::MAX_SIZE]));
+}
+
+/// The elements; under YAS's conventions a count byte first. [`Fields`] of a tuple (a
+/// `std::pair`, a derived type's group of fields): the elements alone.
 macro_rules! tuples {
     ($(($($t:ident),+))*) => {$(
         impl<C: Ctx, $($t: MaxSize<C::Elem>),+> MaxSize<C> for ($($t,)+) {
+            const MAX_SIZE: usize = sum(&[
+                if conventions::<C>().tuple_count { 1 } else { 0 },
+                $($t::MAX_SIZE),+
+            ]);
+        }
+        impl<C: Ctx, $($t: MaxSize<C::Elem>),+> MaxSize<C> for Fields<($($t,)+)> {
             const MAX_SIZE: usize = sum(&[$($t::MAX_SIZE),+]);
         }
     )*};
@@ -278,5 +513,7 @@ tuples! {
     (A) (A, B) (A, B, D) (A, B, D, E) (A, B, D, E, F) (A, B, D, E, F, G)
     (A, B, D, E, F, G, H) (A, B, D, E, F, G, H, I) (A, B, D, E, F, G, H, I, J)
     (A, B, D, E, F, G, H, I, J, K) (A, B, D, E, F, G, H, I, J, K, L)
-    (A, B, D, E, F, G, H, I, J, K, L, M)
+    (A, B, D, E, F, G, H, I, J, K, L, M) (A, B, D, E, F, G, H, I, J, K, L, M, N)
+    (A, B, D, E, F, G, H, I, J, K, L, M, N, O) (A, B, D, E, F, G, H, I, J, K, L, M, N, O, P)
+    (A, B, D, E, F, G, H, I, J, K, L, M, N, O, P, Q)
 }

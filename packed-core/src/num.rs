@@ -116,24 +116,34 @@ pub trait Endian: sealed::Sealed + 'static {
     /// A number from bytes in this order.
     fn num<N: Num>(b: N::Bytes) -> N;
 
-    /// Writes `v` in this order.
+    /// Writes `v` in this order; between the byte boundaries of a bit-packing session,
+    /// as its bits, little-endian, whatever the order (Bitsery's `writeBytes`).
     ///
     /// # Errors
     /// From the writer.
     #[inline(always)]
     fn write<N: Num, W: Writer + ?Sized>(v: N, w: &mut W) -> Result<(), EncodeError> {
+        if Self::BIG && w.bits_pending() {
+            return w.write_bytes(v.to_le().as_ref());
+        }
         w.write_bytes(Self::bytes(v).as_ref())
     }
 
-    /// Reads a number in this order.
+    /// Reads a number in this order; between the byte boundaries of a bit-packing
+    /// session, as little-endian bits.
     ///
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`].
     #[inline(always)]
     fn read<'de, N: Num, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<N, DecodeError> {
+        let unaligned = Self::BIG && r.bits_pending();
         let mut b = N::Bytes::default();
         r.read_into(b.as_mut())?;
-        Ok(Self::num(b))
+        Ok(if unaligned {
+            N::from_le(b)
+        } else {
+            Self::num(b)
+        })
     }
 }
 

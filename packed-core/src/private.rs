@@ -9,9 +9,12 @@
 pub use core::default::Default;
 pub use core::marker::{PhantomData, Sized};
 pub use core::option::Option::{self, None, Some};
-pub use core::primitive::{bool, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
+pub use core::primitive::{
+    bool, f32, f64, i128, i16, i32, i64, i8, isize, str, u128, u16, u32, u64, u8, usize,
+};
 pub use core::result::Result::{self, Err, Ok};
 
+pub use alloc::string::String;
 pub use alloc::vec::Vec;
 
 // `fn fixed_size` of a struct (its fields' sizes as one run, and the memory-image
@@ -27,8 +30,26 @@ pub use crate::fast::run::{
 // `decode_contiguous` (`write_repr_elements`, `read_repr_elements`).
 pub use crate::wire::enums::{
     read_repr_elements, read_repr_value, read_tag, tag_bits, unknown_variant, write_repr,
-    write_repr_elements, write_tag,
+    write_repr_elements, write_tag, VariantIndex,
 };
+// A struct's groups of consecutive scalar fields: one `Fields` of a tuple each (its
+// elements with no count, in every layout), nested past sixteen fields.
+pub use crate::cpp::Fields;
+
+// A `#[packed(bitpack)]` type: `BitPacked` / `BitUnpacked` (its fields, which the
+// derive writes there), opened or joined by `encode_bit_packed` / `decode_bit_packed`
+// in its `encode` / `decode`.
+pub use crate::wire::bits::{BitPacked, BitUnpacked};
+// A field with `range`, `precision`, `bits` or `entropy`: its coding as a constant and
+// the call that writes or reads the field with it (or, for consecutive scalar fields of
+// a struct read as one group of bits, `IntRange::code` / `value` and `FloatRange`'s). An `Option` field with
+// `align_before_data = false`: `encode_option_unaligned` / `decode_option_unaligned`.
+pub use crate::wire::coded::{
+    decode_option_unaligned, encode_option_unaligned, DecodeBits, EncodeBits, Entropy, FloatRange,
+    IntRange, RangedInt,
+};
+
+use crate::ctx::Session;
 
 // A growable record's `encode` (`write_record` of the `RecordBody` the derive
 // implements beside it) and its `decode` / `decode_in_place` (`read_record`, each field
@@ -36,13 +57,94 @@ pub use crate::wire::enums::{
 pub use crate::wire::record::{read_record, write_record, Record, RecordBody};
 // `MaxSize::MAX_SIZE` of a derived type (`#[derive(MaxSize)]`): its fields' bounds
 // added up, an enum's tag and its largest variant, a fieldless enum's integer; and
-// `HEADER_SIZE`, its own layout's header.
+// `HEADER_SIZE`, its own layout's header; `times`, an `entropy` field's indices.
 pub use crate::max_size::{
-    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum, MaxSize,
+    header_size, int as max_int, largest as max_largest, repr as max_repr, sum as max_sum,
+    times as max_times, MaxSize,
 };
+pub use crate::wire::enums::max_tag;
 
 use crate::explain::PathSeg;
-use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::read::OwningReader;
+use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
+
+/// `Decode::error_path` of a derived type that also derives `Encode` without bounds:
+/// the path of a failed slice decode, found by replaying it (see `error_path.rs`).
+#[cold]
+#[inline(never)]
+pub fn decode_error_path<'de, C: Ctx, T: Decode<'de> + crate::Encode>(
+    input: &'de [u8],
+    limits: crate::Limits,
+    error: &DecodeError,
+) -> Option<alloc::string::String> {
+    crate::error_path::decode_path::<C, T>(input, limits, error)
+}
+
+/// What a `with` module's `encode` must be, checked where the derive calls it so that a
+/// wrong signature is reported as the signature expected:
+/// `pub fn encode<C: Ctx, W: Writer + ?Sized>(value: &T, w: &mut W) -> Result<(), EncodeError>`.
+#[diagnostic::on_unimplemented(
+    message = "the `with` module's `encode` does not have the signature `pub fn encode<C: Ctx, W: Writer + ?Sized>(value: &{T}, w: &mut W) -> Result<(), EncodeError>`",
+    label = "this module's `encode` has another signature",
+    note = "a `with` module's `encode` and `decode` have the signatures of `Encode::encode` and `Decode::decode` with the field's type `{T}` for `Self`; the `Packed` derive's docs show a complete module"
+)]
+pub trait WithEncode<T: ?Sized, W: ?Sized> {
+    /// Calls the module's `encode`.
+    fn call(self, value: &T, w: &mut W) -> Result<(), EncodeError>;
+}
+
+impl<F, T: ?Sized, W: ?Sized> WithEncode<T, W> for F
+where
+    F: FnOnce(&T, &mut W) -> Result<(), EncodeError>,
+{
+    #[inline(always)]
+    fn call(self, value: &T, w: &mut W) -> Result<(), EncodeError> {
+        self(value, w)
+    }
+}
+
+/// What a `with` module's `decode` must be:
+/// `pub fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<T, DecodeError>`.
+#[diagnostic::on_unimplemented(
+    message = "the `with` module's `decode` does not have the signature `pub fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<{T}, DecodeError>`",
+    label = "this module's `decode` has another signature",
+    note = "a `with` module's `encode` and `decode` have the signatures of `Encode::encode` and `Decode::decode` with the field's type `{T}` for `Self`; the `Packed` derive's docs show a complete module"
+)]
+pub trait WithDecode<T, R: ?Sized> {
+    /// Calls the module's `decode`.
+    fn call(self, r: &mut R) -> Result<T, DecodeError>;
+}
+
+impl<F, T, R: ?Sized> WithDecode<T, R> for F
+where
+    F: FnOnce(&mut R) -> Result<T, DecodeError>,
+{
+    #[inline(always)]
+    fn call(self, r: &mut R) -> Result<T, DecodeError> {
+        self(r)
+    }
+}
+
+/// A `with = "module"` field's write: `module::encode::<C, W>` called through
+/// [`WithEncode`], which names the expected signature when it does not fit.
+#[inline(always)]
+pub fn with_encode<T: ?Sized, W: Writer + ?Sized>(
+    encode: impl WithEncode<T, W>,
+    value: &T,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    encode.call(value, w)
+}
+
+/// A `with = "module"` field's read: `module::decode::<C, R>` called through
+/// [`WithDecode`].
+#[inline(always)]
+pub fn with_decode<'de, T, R: Reader<'de> + ?Sized>(
+    decode: impl WithDecode<T, R>,
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    decode.call(r)
+}
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).
@@ -84,11 +186,77 @@ impl<T: HasLength> HasLength for alloc::boxed::Box<T> {}
 impl<K, V, S> HasLength for std::collections::HashMap<K, V, S> {}
 #[cfg(feature = "std")]
 impl<T, S> HasLength for std::collections::HashSet<T, S> {}
+has_length! {
+    alloc::collections::LinkedList<T>, T; alloc::collections::BinaryHeap<T>, T;
+    alloc::rc::Rc<str>; alloc::sync::Arc<str>; crate::cpp::U16String; crate::cpp::WString;
+}
+impl<T> HasLength for alloc::rc::Rc<[T]> {}
+impl<T> HasLength for alloc::sync::Arc<[T]> {}
+impl<T: Clone> HasLength for alloc::borrow::Cow<'_, [T]> {}
+#[cfg(feature = "bytes")]
+has_length! { bytes::Bytes; bytes::BytesMut; }
+#[cfg(feature = "smallvec")]
+impl<T, const N: usize> HasLength for smallvec::SmallVec<[T; N]> {}
+#[cfg(feature = "arrayvec")]
+impl<T, const N: usize> HasLength for arrayvec::ArrayVec<T, N> {}
+#[cfg(feature = "arrayvec")]
+impl<const N: usize> HasLength for arrayvec::ArrayString<N> {}
+#[cfg(feature = "indexmap")]
+impl<K, V, S> HasLength for indexmap::IndexMap<K, V, S> {}
+#[cfg(feature = "indexmap")]
+impl<T, S> HasLength for indexmap::IndexSet<T, S> {}
 
 /// Compile-time check behind a field's `len` and `max`: emitted for every field with
 /// either.
 #[inline(always)]
 pub fn assert_has_length<T: HasLength + ?Sized>() {}
+
+/// Types that hold `std::chrono` counts: the only ones a field's `unit` and `width` can
+/// apply to ([`assert_has_time`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` holds no chrono count, so `unit` and `width` cannot apply to it",
+    label = "set on a field of type `{Self}`",
+    note = "`unit` and `width` apply to `Duration` and `SystemTime` (and with the `chrono` feature `TimeDelta`, `DateTime<Utc>`, `NaiveDateTime`), and to `Option`s, `Box`es, arrays, `Vec`s and `VecDeque`s of them"
+)]
+pub trait HasTime {}
+
+impl HasTime for core::time::Duration {}
+#[cfg(feature = "std")]
+impl HasTime for std::time::SystemTime {}
+impl<T: HasTime> HasTime for Option<T> {}
+impl<T: HasTime> HasTime for alloc::boxed::Box<T> {}
+impl<T: HasTime> HasTime for alloc::vec::Vec<T> {}
+impl<T: HasTime> HasTime for alloc::collections::VecDeque<T> {}
+impl<T: HasTime, const N: usize> HasTime for [T; N] {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::TimeDelta {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::DateTime<chrono::Utc> {}
+#[cfg(feature = "chrono")]
+impl HasTime for chrono::NaiveDateTime {}
+
+/// Compile-time check behind a field's `unit` and `width`: emitted for every field with
+/// either.
+#[inline(always)]
+pub fn assert_has_time<T: HasTime + ?Sized>() {}
+
+/// Decodes a field whose type holds a `'static` lifetime (`Cow<'static, str>`) from any
+/// input, its `Cow`s owned: `decode` and `decode_in_place` of such a field.
+#[inline]
+pub fn decode_owned<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    T::decode::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
+
+/// [`decode_owned`] into `*v`.
+#[inline]
+pub fn decode_owned_in_place<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?Sized>(
+    v: &mut T,
+    r: &mut R,
+) -> Result<(), DecodeError> {
+    v.decode_in_place::<C, OwningReader<'_, R>>(&mut OwningReader(r))
+}
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.
@@ -102,6 +270,47 @@ pub fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeE
 #[inline(always)]
 pub fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     crate::wire::read_header::<C, R>(r)
+}
+
+/// A `#[packed(bitpack)]` type's `encode`: its fields in a bit-packing session, a new
+/// one unless `C` is in one already.
+#[inline(always)]
+pub fn encode_bit_packed<C: Ctx, T: BitPacked + ?Sized, W: Writer + ?Sized>(
+    value: &T,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    <C::Session as Session>::encode_packed::<C, T, W>(value, w)
+}
+
+/// A `#[packed(bitpack)]` type's `decode`: its fields in a bit-packing session, a new
+/// one unless `C` is in one already.
+#[inline(always)]
+pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    <C::Session as Session>::decode_packed::<C, T, R>(r)
+}
+
+/// A type both `#[packed(growable)]` and `#[packed(bitpack)]`: its `decode`'s body,
+/// inside `read_record`, reads its fields in a session that is the record's body (bits
+/// past an older record's end read as zeros, as Bitsery reads them).
+#[inline(always)]
+pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<T, DecodeError> {
+    crate::wire::bits::decode_record_session::<C, T, R>(r)
+}
+
+/// A field's `align`: pads the bit stream to the next byte before the field.
+#[inline(always)]
+pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
+    w.align_bits()
+}
+
+/// A field's `align`, decoding: skips the padding, which must be zero bits.
+#[inline(always)]
+pub fn skip_align_before_field<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
+    r.align_bits()
 }
 
 /// The value of a field of a growable record that the record does not hold (it was
@@ -123,3 +332,7 @@ impl<T: Default> AbsentField for T {
         T::default()
     }
 }
+
+// A `#[packed(serde)]` field's `encode` / `decode`: its serde impls.
+#[cfg(feature = "serde")]
+pub use crate::serde::Field as SerdeField;

@@ -279,6 +279,70 @@ pub trait Reader<'de> {
     fn lends_runs(&self) -> bool {
         false
     }
+
+    /// *Wire format: bit packing.* Reads the next `bits` bits (at most 64) of the bit
+    /// stream, least significant first. Called only inside a bit-packing session, on
+    /// the session's reader. The default, for a reader of whole bytes, mirrors
+    /// [`Writer`](crate::Writer)'s: the fewest bytes that hold them, little-endian,
+    /// whose bits above `bits` must be zero.
+    ///
+    /// # Errors
+    /// [`DecodeError::UnexpectedEnd`]; [`DecodeError::InvalidPadding`] for a set bit
+    /// above `bits`.
+    #[doc(hidden)]
+    #[inline]
+    fn read_bits(&mut self, bits: u32) -> Result<u64, DecodeError> {
+        let offset = self.offset();
+        let mut b = [0u8; 8];
+        self.read_into(&mut b[..bits.div_ceil(8) as usize])?;
+        let v = u64::from_le_bytes(b);
+        if bits < 64 && v >> bits != 0 {
+            return Err(DecodeError::InvalidPadding {
+                bit_offset: offset * 8 + bits as usize,
+            });
+        }
+        Ok(v)
+    }
+
+    /// *Wire format: bit packing.* Skips to the next byte boundary of the bit stream
+    /// (nothing if it is at one): Bitsery's `align()`. The padding bits must be zero.
+    /// The default does nothing: a reader of whole bytes is always at a boundary.
+    ///
+    /// # Errors
+    /// [`DecodeError::InvalidPadding`] for a set padding bit.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn align_bits(&mut self) -> Result<(), DecodeError> {
+        Ok(())
+    }
+
+    /// *Wire format: bit packing.* Whether the bit stream is between byte boundaries:
+    /// numbers wider than a byte are then read as little-endian bits whatever the
+    /// layout's byte order. The default: false.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn bits_pending(&self) -> bool {
+        false
+    }
+
+    /// *Errors in bit packing.* The offset of the next unread bit from the start of
+    /// the input: what errors about bit-packed values report. The default: eight
+    /// times [`offset`](Reader::offset).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn bit_offset(&self) -> usize {
+        self.offset() * 8
+    }
+
+    /// *Speed: bit packing.* All the input not read yet, where the reader holds it (a
+    /// slice): a bit-packing session reads its bits from it directly, then skips what
+    /// it used with [`borrow_bytes`](Reader::borrow_bytes). The default, `None` (a
+    /// stream), makes the session read byte by byte.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn lend_unread(&self) -> Option<&'de [u8]> {
+        None
+    }
 }
 
 /// Reads from a byte slice; decoded values may borrow from it.
@@ -439,6 +503,11 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         true
     }
 
+    #[inline(always)]
+    fn lend_unread(&self) -> Option<&'de [u8]> {
+        Some(self.rest)
+    }
+
     /// The size was just read: the body starts here, `end - start - 4` bytes long.
     #[inline]
     fn open_window(
@@ -493,6 +562,63 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.end = window.outer_end;
         self.ledger.promised += window.promised;
         Ok(())
+    }
+}
+
+/// A reader that lends nothing: `inner`'s bytes, as a `Reader<'static>` whose borrows
+/// fail and whose `read_cow` copies. What a derived type decodes a field through whose
+/// type holds a `'static` lifetime (`Cow<'static, str>`, `Option<Cow<'static, [u8]>>`):
+/// such a field cannot borrow from an input of any shorter lifetime, so its `Cow`s are
+/// decoded owned, from any input.
+#[doc(hidden)]
+pub struct OwningReader<'r, R: ?Sized>(pub &'r mut R);
+
+impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
+    #[inline]
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        self.0.read_into(out)
+    }
+    #[inline]
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        self.0.read_byte()
+    }
+    #[inline]
+    fn borrow_bytes(&mut self, _n: usize) -> Result<&'static [u8], DecodeError> {
+        Err(DecodeError::CannotBorrow {
+            offset: self.0.offset(),
+        })
+    }
+    #[inline]
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        self.0.read_append(n, out)
+    }
+    #[inline]
+    fn offset(&self) -> usize {
+        self.0.offset()
+    }
+    #[inline]
+    fn remaining(&self) -> Option<usize> {
+        self.0.remaining()
+    }
+    #[inline]
+    fn enter(&mut self) -> Result<(), DecodeError> {
+        self.0.enter()
+    }
+    #[inline]
+    fn leave(&mut self) {
+        self.0.leave();
+    }
+    #[inline]
+    fn check_zero_width(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+        self.0.check_zero_width(offset, n)
+    }
+    #[inline]
+    fn count_zero_width(&mut self, offset: usize) -> Result<(), DecodeError> {
+        self.0.count_zero_width(offset)
+    }
+    #[inline]
+    fn ledger(&mut self) -> Option<&mut Ledger> {
+        self.0.ledger()
     }
 }
 
@@ -571,6 +697,19 @@ impl Ledger {
         promised: 0,
         ahead: Self::STREAM_AHEAD,
     };
+
+    /// The ledger of a bit-packing session read from a slice, whose reader counts the
+    /// input in bits: what the sequences around the session have promised, `outer`'s,
+    /// in bits. The session's own claims are made and released inside it.
+    pub(crate) fn in_bits(outer: Option<&mut Ledger>) -> Self {
+        match outer {
+            Some(outer) => Self {
+                promised: outer.promised.saturating_mul(8),
+                ahead: outer.ahead,
+            },
+            None => Self::NEW,
+        }
+    }
 }
 
 /// What a reader restores when the window of a growable record closes

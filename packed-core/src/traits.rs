@@ -7,10 +7,10 @@
 //! images, bulk copies). Each says below which path it serves; [`fast`](crate::fast)
 //! lists them all. A hand-written impl needs none of them.
 
-use alloc::vec::Vec;
+use alloc::{string::String, vec::Vec};
 
 use crate::fast::{self, FixedSize};
-use crate::{wire, Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::{wire, Ctx, DecodeError, EncodeError, Limits, Reader, Writer};
 
 /// A value that can be written as a packed record.
 ///
@@ -56,7 +56,7 @@ pub trait Encode {
     /// sequence: a slice, `Vec`, `Box<[T]>` or array (YAS's `std::vector`,
     /// `std::array`, C array). The default is [`encode_slice`](Encode::encode_slice).
     /// Fieldless `#[repr(int)]` enums override it with their layout's element form
-    /// ([`EnumRepr`](crate::layout::EnumRepr)): YAS copies such a sequence as raw
+    /// ([`Conventions`](crate::layout::Conventions)): YAS copies such a sequence as raw
     /// memory, so without the size byte a single enum has.
     ///
     /// A type whose elements are written differently here must have no fixed size
@@ -123,10 +123,7 @@ pub trait Encode {
 ///     }
 /// }
 ///
-/// // `from_slice` also needs `Encode` (it writes the value to locate an error); a type
-/// // that only decodes is read through a reader.
-/// let mut r = packed_core::SliceReader::new(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
-/// let p: Point = packed_core::config().decode_from(&mut r).unwrap();
+/// let p: Point = packed_core::from_slice(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]).unwrap();
 /// assert_eq!((p.x, p.y), (1, -2));
 /// ```
 #[diagnostic::on_unimplemented(
@@ -206,6 +203,23 @@ pub trait Decode<'de>: Sized {
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES
+    }
+
+    /// *Errors: field paths.* The field path of `error`, which decoding a `Self` under
+    /// `C` from `input` with `limits` returned, or `None` where it cannot be found.
+    /// Called only after a slice decode ([`from_slice`](crate::from_slice) and its
+    /// forms) failed, never on success. Finding a path writes a value again through
+    /// [`explain`](crate::explain)'s recorder, so it needs [`Encode`] too, which a
+    /// decode function cannot require of every type: the derive overrides this hook
+    /// for the types whose `Encode` it derives without bounds (those without type
+    /// parameters or a `bound` attribute); every other type, hand-written or generic,
+    /// keeps this default and reports no path.
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    fn error_path<C: Ctx>(input: &'de [u8], limits: Limits, error: &DecodeError) -> Option<String> {
+        let _ = (input, limits, error);
+        None
     }
 
     /// *Speed: bulk copies, memory images and runs.* Appends `n` values to `out`, each

@@ -11,7 +11,10 @@ use crate::EncodeError;
 /// Only [`write_bytes`](Writer::write_bytes) is required. The hooks
 /// ([`begin_frame`](Writer::begin_frame), [`push_path`](Writer::push_path), ...) tell
 /// introspecting writers what the bytes mean; their default bodies are empty and
-/// inline away, so the ordinary encode path pays nothing for them.
+/// inline away, so the ordinary encode path pays nothing for them. The hidden bit
+/// hooks (`write_bits`, `align_bits`, `bits_pending`, `packs_bits`) serve bit-packing
+/// sessions: a `#[packed(bitpack)]` type writes its fields through a session's writer,
+/// which implements them; a writer of bytes keeps their defaults.
 pub trait Writer {
     /// Appends `bytes`.
     ///
@@ -72,6 +75,53 @@ pub trait Writer {
     fn takes_runs(&self) -> bool {
         false
     }
+
+    /// *Wire format: bit packing.* Appends the low `bits` bits of `value` (at most 64;
+    /// the bits above them are zero) to the bit stream, least significant first. Called
+    /// only inside a bit-packing session, on the session's writer, which collects them.
+    /// The default, for a writer of whole bytes, writes them as a session of their own:
+    /// the fewest bytes that hold them, little-endian, padded with zero bits.
+    ///
+    /// # Errors
+    /// As [`write_bytes`](Writer::write_bytes).
+    #[doc(hidden)]
+    #[inline]
+    fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
+        let n = bits.div_ceil(8) as usize;
+        self.write_bytes(&value.to_le_bytes()[..n])
+    }
+
+    /// *Wire format: bit packing.* Pads the bit stream with zero bits to the next byte
+    /// boundary (nothing if it is at one): Bitsery's `align()`. The default does
+    /// nothing: a writer of whole bytes is always at a boundary.
+    ///
+    /// # Errors
+    /// As [`write_bytes`](Writer::write_bytes).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn align_bits(&mut self) -> Result<(), EncodeError> {
+        Ok(())
+    }
+
+    /// *Wire format: bit packing.* Whether the bit stream is between byte boundaries.
+    /// Numbers wider than a byte are then written as their bits, little-endian whatever
+    /// the layout's byte order (Bitsery's `writeBytes` inside a session). The default:
+    /// false.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn bits_pending(&self) -> bool {
+        false
+    }
+
+    /// *`explain`, bit packing.* Whether this writer packs bits itself (`explain`'s
+    /// recorder, which attributes every bit), so that a session hands each write to it
+    /// as it comes instead of collecting whole bytes first. The default: false.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn packs_bits(&self) -> bool {
+        false
+    }
+
     /// *Wire format: growable records.* The number of bytes written so far, if the
     /// writer can write a growable record's size (`#[packed(growable)]`) over the 4
     /// bytes it reserved for it once the record's body is written
@@ -128,9 +178,16 @@ impl Writer for Vec<u8> {
 
     #[inline(always)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
-        if let Some(slot) = self.get_mut(position..position + 4) {
-            slot.copy_from_slice(&size);
-        }
+        patch_record_size(self, position, size);
+    }
+}
+
+/// Writes a growable record's `size` over the 4 bytes at `position` of `buf`: the
+/// `patch_record_size` of writers into a growable buffer.
+#[inline(always)]
+pub(crate) fn patch_record_size(buf: &mut [u8], position: usize, size: [u8; 4]) {
+    if let Some(slot) = buf.get_mut(position..position + 4) {
+        slot.copy_from_slice(&size);
     }
 }
 
@@ -166,6 +223,22 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     #[inline(always)]
     fn takes_runs(&self) -> bool {
         (**self).takes_runs()
+    }
+    #[inline(always)]
+    fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
+        (**self).write_bits(value, bits)
+    }
+    #[inline(always)]
+    fn align_bits(&mut self) -> Result<(), EncodeError> {
+        (**self).align_bits()
+    }
+    #[inline(always)]
+    fn bits_pending(&self) -> bool {
+        (**self).bits_pending()
+    }
+    #[inline(always)]
+    fn packs_bits(&self) -> bool {
+        (**self).packs_bits()
     }
     #[inline(always)]
     fn record_position(&self) -> Option<usize> {

@@ -2,14 +2,19 @@
 //! each with its attributes as model types ([`crate::model`]), and every check on how
 //! the attributes fit together and fit the item (conflicting field keys, `tag` on a
 //! struct or a `#[repr(int)]` enum, too many variants for the tag, `repr(packed)`,
-//! shapes that cannot be derived). The generator reads this model only.
+//! shapes that cannot be derived, bit packing's keys outside a `bitpack` type, ranges
+//! that are reversed or do not fit the field's type). The generator reads this model
+//! only.
 
 use syn::spanned::Spanned as _;
 
 use crate::attr::{self, Attr, FieldKey};
 use crate::diag::Diagnostics;
 use crate::expand::emit::reported_at;
-use crate::model::{Choice, Len, OwnLayout, Preset, ReprInt, Spanned, TagWidth};
+use crate::model::{
+    bit_length, BitCoding, Bound, Choice, FloatTy, Len, OwnLayout, Preset, RangeBounds, ReprInt,
+    Spanned, Tag, TimeUnit, TimeWidth,
+};
 
 /// A derive input.
 pub(crate) struct Container<'a> {
@@ -21,6 +26,8 @@ pub(crate) struct Container<'a> {
     pub(crate) kind: Option<Spanned<i64>>,
     /// `bound = "..."`: the where-predicates in place of the inferred ones.
     pub(crate) bound: Option<Vec<syn::WherePredicate>>,
+    /// `bitpack`: the fields are written in one bit-packing session.
+    pub(crate) bitpack: bool,
     /// `growable`: the type is a growable record (a 4-byte size, then its body).
     pub(crate) growable: bool,
     pub(crate) data: Data<'a>,
@@ -29,7 +36,7 @@ pub(crate) struct Container<'a> {
 pub(crate) enum Data<'a> {
     Struct(Style, Vec<Field<'a>>),
     /// An enum written as variant index, then fields.
-    Tagged(TagWidth, Vec<Variant<'a>>),
+    Tagged(Tag, Vec<Variant<'a>>),
     /// A fieldless `#[repr(int)]` enum written as its integer (the span: the repr's).
     Repr(Spanned<ReprInt>, Vec<Variant<'a>>),
 }
@@ -59,25 +66,40 @@ pub(crate) struct Field<'a> {
     pub(crate) name: String,
     pub(crate) ty: &'a syn::Type,
     pub(crate) coding: Coding,
+    /// Whether the type holds a `'static` lifetime argument (`Cow<'static, str>`): it
+    /// is decoded as a `Decode<'static>` through a reader that lends nothing, so its
+    /// `Cow`s come out owned from an input of any lifetime.
+    pub(crate) owned: bool,
+    /// `align`: the bit stream is padded to a byte before the field.
+    pub(crate) align: bool,
     /// `default = "..."`: the value the field takes when it is not read (skipped, or
     /// not held by an older growable record); else its type's `Default`.
     pub(crate) default: Option<syn::Expr>,
-    /// Whether the field is in a growable record, which may end before it.
+    /// Whether the field is in a growable record, which may end before it (not in a
+    /// bit-packed one, whose session reads every field).
     pub(crate) in_record: bool,
 }
 
 /// How a field is written.
 pub(crate) enum Coding {
     /// Through its type's `Encode`/`Decode`, under the type's context narrowed by the
-    /// field's `len` and `max`.
+    /// field's `len` and `max`; or, with a bit coding, through that (the elements
+    /// of a sequence each, under the same context).
     Type {
         len: Option<Spanned<Len>>,
         max: Option<Spanned<usize>>,
+        /// `unit` and `width` (either given; the other at its default): how chrono
+        /// counts in the field's value are written. The span: the first key's value.
+        time: Option<Spanned<(TimeUnit, TimeWidth)>>,
+        bits: Option<Spanned<BitCoding>>,
     },
     /// `skip`: not written; decoded as `Default::default()`.
     Skip,
     /// `with = "module"`: through `module::encode` and `module::decode`.
     With(syn::Path),
+    /// `serde` (the key's span): through the type's serde impls
+    /// (`packed_core::__private::SerdeField`, feature `serde`).
+    Serde(proc_macro2::Span),
 }
 
 impl Field<'_> {
@@ -87,15 +109,27 @@ impl Field<'_> {
     }
 
     /// Whether the field is written through its type's `Encode`/`Decode` with no field
-    /// attribute at all (no `len` or `max` either): its encoding is its type's.
+    /// attribute at all (no `len`, `max`, `unit`, `width`, bit coding or `align`
+    /// either): its encoding is its type's.
     pub(crate) fn is_bare(&self) -> bool {
-        matches!(
-            self.coding,
-            Coding::Type {
-                len: None,
-                max: None
-            }
-        )
+        !self.align
+            && matches!(
+                self.coding,
+                Coding::Type {
+                    len: None,
+                    max: None,
+                    time: None,
+                    bits: None,
+                }
+            )
+    }
+
+    /// The field's bit coding, if it has one.
+    pub(crate) fn bit_coding(&self) -> Option<&Spanned<BitCoding>> {
+        match &self.coding {
+            Coding::Type { bits, .. } => bits.as_ref(),
+            Coding::Skip | Coding::With(_) | Coding::Serde(_) => None,
+        }
     }
 }
 
@@ -107,9 +141,32 @@ fn style(fields: &syn::Fields) -> Style {
     }
 }
 
+/// Whether `ty` has `'static` as a lifetime argument anywhere (`Cow<'static, str>`,
+/// `Vec<Cow<'static, [u8]>>`); a reference's own lifetime (`&'static str`) does not
+/// count: it cannot be decoded owned.
+fn holds_static(ty: &syn::Type) -> bool {
+    struct Find(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Find {
+        fn visit_generic_argument(&mut self, arg: &'ast syn::GenericArgument) {
+            if matches!(arg, syn::GenericArgument::Lifetime(l) if l.ident == "static") {
+                self.0 = true;
+            }
+            syn::visit::visit_generic_argument(self, arg);
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_type(&mut find, ty);
+    find.0
+}
+
 /// The fields of a struct or variant; `growable`: whether they are in a growable
-/// record.
-fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, growable: bool) -> Vec<Field<'a>> {
+/// record; `bitpack`: whether they are in a bit-packing session.
+fn fields<'a>(
+    diag: &Diagnostics,
+    fields: &'a syn::Fields,
+    growable: bool,
+    bitpack: bool,
+) -> Vec<Field<'a>> {
     fields
         .iter()
         .enumerate()
@@ -124,9 +181,18 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, growable: bool) -> Ve
                          or a field of a `#[packed(growable)]` type that an older record does \
                          not hold; add `#[packed(growable)]` to the type, or remove `default`",
                     );
+                } else if bitpack && attrs.skip.is_none() {
+                    diag.error(
+                        &d.key,
+                        "`default` cannot apply in a growable record that is also `bitpack`: its \
+                         fields are bits, and an older record's last byte does not say where its \
+                         bits end, so the fields it lacks read as zero bits (as Bitsery reads \
+                         them); remove `default`",
+                    );
                 }
             }
-            let coding = coding(diag, attrs);
+            let align = attrs.align.is_some() && bitpack;
+            let coding = coding(diag, attrs, &f.ty, bitpack);
             let (member, name) = match &f.ident {
                 Some(id) => (
                     syn::Member::Named(id.clone()),
@@ -147,28 +213,67 @@ fn fields<'a>(diag: &Diagnostics, fields: &'a syn::Fields, growable: bool) -> Ve
                 name,
                 ty: &f.ty,
                 coding,
+                owned: holds_static(&f.ty),
+                align,
                 default: default.map(|d| d.value),
-                in_record: growable,
+                // A bit-packed record's fields are all read, in its session.
+                in_record: growable && !bitpack,
             }
         })
         .collect()
 }
 
 /// The field's coding. `skip` and `with` replace the field's encoding, so nothing
-/// else may shape it: each conflict is reported at the later of the two keys.
-fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
-    let skip = a.skip.as_ref().map(|s| (FieldKey::Skip, &s.key));
-    let with = a.with.as_ref().map(|w| (FieldKey::With, &w.key));
-    let len = a.len.as_ref().map(|l| (FieldKey::Len, &l.key));
-    let max = a.max.as_ref().map(|m| (FieldKey::Max, &m.key));
+/// else may shape it, and a value has one bit coding at most: each conflict is
+/// reported at the later of the two keys.
+fn coding(diag: &Diagnostics, a: attr::Field, ty: &syn::Type, bitpack: bool) -> Coding {
+    fn key(k: FieldKey, path: Option<&syn::Path>) -> Option<(FieldKey, &syn::Path)> {
+        path.map(|p| (k, p))
+    }
+    let skip = key(FieldKey::Skip, a.skip.as_ref().map(|x| &x.key));
+    let with = key(FieldKey::With, a.with.as_ref().map(|x| &x.key));
+    let serde = key(FieldKey::Serde, a.serde.as_ref().map(|x| &x.key));
+    let len = key(FieldKey::Len, a.len.as_ref().map(|x| &x.key));
+    let max = key(FieldKey::Max, a.max.as_ref().map(|x| &x.key));
+    let range = key(FieldKey::Range, a.range.as_ref().map(|x| &x.key));
+    let precision = key(FieldKey::Precision, a.precision.as_ref().map(|x| &x.key));
+    let bits = key(FieldKey::Bits, a.bits.as_ref().map(|x| &x.key));
+    let entropy = key(FieldKey::Entropy, a.entropy.as_ref().map(|x| &x.key));
+    let align = key(FieldKey::Align, a.align.as_ref().map(|x| &x.key));
+    let unit = key(FieldKey::Unit, a.unit.as_ref().map(|x| &x.key));
+    let width = key(FieldKey::Width, a.width.as_ref().map(|x| &x.key));
+    let unaligned = key(
+        FieldKey::AlignBeforeData,
+        a.align_before_data.as_ref().map(|x| &x.key),
+    );
     let pos = |key: FieldKey| a.written.iter().position(|w| *w == key);
-    for (replacing, other) in [
+    let mut conflicts = vec![
         (skip, len),
         (skip, max),
         (skip, with),
+        (skip, unit),
+        (skip, width),
         (with, len),
         (with, max),
-    ] {
+        (with, unit),
+        (with, width),
+        (skip, serde),
+        (with, serde),
+        (serde, len),
+        (serde, max),
+        (serde, unit),
+        (serde, width),
+    ];
+    for coded in [range, precision, bits, entropy, unaligned] {
+        conflicts.extend([(skip, coded), (with, coded), (serde, coded)]);
+    }
+    conflicts.extend([
+        (skip, align),
+        (entropy, range),
+        (entropy, precision),
+        (entropy, bits),
+    ]);
+    for (replacing, other) in conflicts {
         if let (Some((x, x_path)), Some((y, y_path))) = (replacing, other) {
             let later = if pos(x) > pos(y) { x_path } else { y_path };
             diag.error(
@@ -177,14 +282,375 @@ fn coding(diag: &Diagnostics, a: attr::Field) -> Coding {
             );
         }
     }
-    match (&a.skip, a.with) {
-        (Some(_), _) => Coding::Skip,
-        (None, Some(with)) => Coding::With(with.value),
-        (None, None) => Coding::Type {
+    let time = time_form(&a);
+    if !bitpack {
+        for (k, path) in [range, precision, bits, entropy, align, unaligned]
+            .into_iter()
+            .flatten()
+        {
+            diag.error(
+                path,
+                format_args!(
+                    "`{}` needs `#[packed(bitpack)]` on the struct or enum: it shapes a \
+                     field inside a bit-packing session",
+                    k.name()
+                ),
+            );
+        }
+    }
+    match (&a.skip, &a.with, &a.serde) {
+        (Some(_), _, _) => Coding::Skip,
+        (None, Some(with), _) => Coding::With(with.value.clone()),
+        (None, None, Some(serde)) => Coding::Serde(serde.span),
+        (None, None, None) => Coding::Type {
             len: a.len.as_ref().map(Attr::spanned),
             max: a.max.as_ref().map(Attr::spanned),
+            time,
+            bits: if bitpack {
+                bit_coding(diag, &a, ty)
+            } else {
+                None
+            },
         },
     }
+}
+
+/// A field's `unit` and `width`, either at its default if only the other is given;
+/// `None` without both.
+fn time_form(a: &attr::Field) -> Option<Spanned<(TimeUnit, TimeWidth)>> {
+    let span = a
+        .unit
+        .as_ref()
+        .map(|u| u.span)
+        .or(a.width.as_ref().map(|w| w.span))?;
+    let unit = a.unit.as_ref().map_or(TimeUnit::DEFAULT, |u| u.value);
+    let width = a.width.as_ref().map_or(TimeWidth::DEFAULT, |w| w.value);
+    Some(Spanned {
+        value: (unit, width),
+        span,
+    })
+}
+
+/// What a field's bit coding applies to: its type, or for a sequence or array, its
+/// elements' (`Vec<u16>`: `u16`), by the type's name.
+enum Element {
+    Int(ReprInt),
+    Float(FloatTy),
+    /// `bool`, `char`, strings: no range applies.
+    NotNumber,
+    /// A name the derive does not know (an alias, a parameter): checked by the
+    /// compiler where the coding is used.
+    Unknown,
+}
+
+fn element(ty: &syn::Type) -> Element {
+    match ty {
+        syn::Type::Array(a) => element(&a.elem),
+        syn::Type::Slice(s) => element(&s.elem),
+        syn::Type::Paren(p) => element(&p.elem),
+        syn::Type::Group(g) => element(&g.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return Element::Unknown;
+            };
+            let name = last.ident.to_string();
+            if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                let first = args.args.iter().find_map(|a| match a {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                });
+                return match (name.as_str(), first) {
+                    ("Vec" | "VecDeque" | "Box", Some(inner)) => element(inner),
+                    ("Cow", _) => Element::NotNumber,
+                    _ => Element::Unknown,
+                };
+            }
+            if let Some(int) = ReprInt::from_name(&name) {
+                return Element::Int(int);
+            }
+            if let Some(float) = FloatTy::from_name(&name) {
+                return Element::Float(float);
+            }
+            match name.as_str() {
+                "bool" | "char" | "String" | "str" => Element::NotNumber,
+                _ => Element::Unknown,
+            }
+        }
+        syn::Type::Reference(r) => element(&r.elem),
+        _ => Element::Unknown,
+    }
+}
+
+/// Whether `ty` is written as an `Option<...>`.
+fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
+        syn::Type::Paren(p) => is_option(&p.elem),
+        syn::Type::Group(g) => is_option(&g.elem),
+        _ => false,
+    }
+}
+
+/// The least and greatest value of an integer type, `None` past 64 bits (Bitsery's
+/// ranges stop there).
+fn int_bounds(int: ReprInt) -> Option<(i128, i128)> {
+    Some(match int.written_as() {
+        ReprInt::U8 => (0, u8::MAX.into()),
+        ReprInt::U16 => (0, u16::MAX.into()),
+        ReprInt::U32 => (0, u32::MAX.into()),
+        ReprInt::U64 => (0, u64::MAX.into()),
+        ReprInt::I8 => (i8::MIN.into(), i8::MAX.into()),
+        ReprInt::I16 => (i16::MIN.into(), i16::MAX.into()),
+        ReprInt::I32 => (i32::MIN.into(), i32::MAX.into()),
+        ReprInt::I64 => (i64::MIN.into(), i64::MAX.into()),
+        ReprInt::U128 | ReprInt::I128 | ReprInt::Usize | ReprInt::Isize => return None,
+    })
+}
+
+/// The bit coding of a field of a `bitpack` type, checked against the field's type
+/// (its elements'); `None` without one, or after reporting a mistake.
+fn bit_coding(diag: &Diagnostics, a: &attr::Field, ty: &syn::Type) -> Option<Spanned<BitCoding>> {
+    let elem = element(ty);
+    if let Some(entropy) = &a.entropy {
+        if matches!(elem, Element::Float(_)) {
+            diag.error(
+                &entropy.key,
+                "`entropy` applies to integers and strings, not floats",
+            );
+            return None;
+        }
+        let align_before_data = a.align_before_data.as_ref().is_none_or(|b| b.value);
+        return Some(Spanned {
+            value: BitCoding::Entropy {
+                values: entropy.value.clone(),
+                align_before_data,
+            },
+            span: entropy.span,
+        });
+    }
+    if let Some(abd) = &a.align_before_data {
+        if !is_option(ty) {
+            diag.error(
+                &abd.key,
+                "`align_before_data` applies to `Option` fields (Bitsery's `StdOptional`) and \
+                 to fields with `entropy`",
+            );
+            return None;
+        }
+        if a.range.is_some() || a.bits.is_some() || a.precision.is_some() {
+            // Reported below as not applying to an `Option`.
+        } else {
+            return (!abd.value).then(|| Spanned {
+                value: BitCoding::UnalignedOption,
+                span: abd.span,
+            });
+        }
+    }
+    if let (Some(precision), None) = (&a.precision, &a.range) {
+        diag.error(
+            &precision.key,
+            "`precision` needs `range = \"MIN..=MAX\"` beside it",
+        );
+        return None;
+    }
+    let (key, span) = match (&a.range, &a.bits) {
+        (Some(r), _) => (&r.key, r.span),
+        (None, Some(b)) => (&b.key, b.span),
+        (None, None) => return None,
+    };
+    let is_float = a.precision.is_some()
+        || a.range.as_ref().is_some_and(|r| r.value.is_float())
+        || matches!(elem, Element::Float(_));
+    let coding = if is_float {
+        float_range(diag, a, &elem, key)
+    } else {
+        int_range(diag, a, &elem, key)
+    };
+    coding.map(|value| Spanned { value, span })
+}
+
+/// A float range: `range` with `precision` or `bits`, on `f32` or `f64` elements.
+fn float_range(
+    diag: &Diagnostics,
+    a: &attr::Field,
+    elem: &Element,
+    key: &syn::Path,
+) -> Option<BitCoding> {
+    let Element::Float(float) = *elem else {
+        diag.error(
+            key,
+            "a float range needs the field's type written as `f32` or `f64` (or a `Vec`, \
+             `VecDeque`, `Box<[_]>` or array of them)",
+        );
+        return None;
+    };
+    let Some(range) = &a.range else {
+        diag.error(
+            key,
+            "`bits` on a float needs `range = \"MIN..=MAX\"` beside it",
+        );
+        return None;
+    };
+    let RangeBounds { min, max, text } = &range.value;
+    let (min, max) = (min.as_float(float), max.as_float(float));
+    // Both are finite, so `<` decides.
+    if min >= max {
+        diag.error(
+            &range.key,
+            format_args!("the range `{text}` is empty or reversed: a float range needs MIN < MAX"),
+        );
+        return None;
+    }
+    let max_bits = float.max_bits();
+    let bits = match (&a.precision, &a.bits) {
+        (Some(p), Some(b)) => {
+            let later = if a.written.iter().position(|k| *k == FieldKey::Precision)
+                > a.written.iter().position(|k| *k == FieldKey::Bits)
+            {
+                &p.key
+            } else {
+                &b.key
+            };
+            diag.error(
+                later,
+                "`precision` and `bits` both give a float range's bits: use one",
+            );
+            return None;
+        }
+        (Some(p), None) => {
+            if float.parse(&p.value) <= 0.0 {
+                diag.error(&p.key, "`precision` must be greater than 0");
+                return None;
+            }
+            match float.precision_bits(min, max, &p.value) {
+                Some(bits) if (1..=max_bits).contains(&bits) => bits,
+                other => {
+                    let need = other.map_or_else(|| "more than 64".to_owned(), |b| b.to_string());
+                    diag.error(
+                        &p.key,
+                        format_args!(
+                            "`precision` over `{text}` needs {need} bits; `{}` holds 1 to \
+                             {max_bits} exactly (give a coarser precision or use `bits`)",
+                            float.name()
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        (None, Some(b)) => {
+            if !(1..=max_bits).contains(&b.value) {
+                diag.error(
+                    &b.key,
+                    format_args!(
+                        "a float range of `{}` takes 1 to {max_bits} `bits`",
+                        float.name()
+                    ),
+                );
+                return None;
+            }
+            b.value
+        }
+        (None, None) => {
+            diag.error(
+                &range.key,
+                "a float range needs `precision = P` or `bits = N` beside it",
+            );
+            return None;
+        }
+    };
+    Some(BitCoding::FloatRange {
+        float,
+        min,
+        max,
+        bits,
+        text: text.clone(),
+    })
+}
+
+/// An integer range: `range = "MIN..=MAX"` or `bits = N`, fitting the elements' type.
+fn int_range(
+    diag: &Diagnostics,
+    a: &attr::Field,
+    elem: &Element,
+    key: &syn::Path,
+) -> Option<BitCoding> {
+    if matches!(elem, Element::NotNumber) {
+        diag.error(
+            key,
+            "`range` and `bits` apply to integers and floats (or sequences and arrays of \
+             them)",
+        );
+        return None;
+    }
+    let (min, max, text) = match (&a.range, &a.bits) {
+        (Some(_), Some(b)) => {
+            diag.error(
+                &b.key,
+                "`range` and `bits` both give an integer's bits: use one (`bits = N` is \
+                 `range = \"0..=2^N-1\"`)",
+            );
+            return None;
+        }
+        (Some(r), None) => {
+            let (Bound::Int(min), Bound::Int(max)) = (&r.value.min, &r.value.max) else {
+                unreachable!("a float bound makes a float range");
+            };
+            if min > max {
+                diag.error(
+                    &r.key,
+                    format_args!("the range `{}` is reversed: MIN is above MAX", r.value.text),
+                );
+                return None;
+            }
+            if max.abs_diff(*min) > u128::from(u64::MAX) {
+                diag.error(
+                    &r.key,
+                    format_args!("the range `{}` spans more than 64 bits", r.value.text),
+                );
+                return None;
+            }
+            (*min, *max, r.value.text.clone())
+        }
+        (None, Some(b)) => {
+            if !(1..=64).contains(&b.value) {
+                diag.error(&b.key, "an integer takes 1 to 64 `bits`");
+                return None;
+            }
+            let max = (1i128 << b.value) - 1;
+            (0, max, format!("0..={max}"))
+        }
+        (None, None) => return None,
+    };
+    if let Element::Int(int) = elem {
+        let fits = int_bounds(*int).map(|(lo, hi)| lo <= min && max <= hi);
+        match fits {
+            Some(true) => {}
+            Some(false) => {
+                diag.error(
+                    key,
+                    format_args!(
+                        "the range `{text}` does not fit the field's type `{}`",
+                        int.name()
+                    ),
+                );
+                return None;
+            }
+            None => {
+                diag.error(
+                    key,
+                    format_args!(
+                        "`{}` takes no range: ranges apply to integers of at most 64 bits \
+                         (`u8`..`u64`, `i8`..`i64`)",
+                        int.name()
+                    ),
+                );
+                return None;
+            }
+        }
+    }
+    debug_assert!(bit_length(max.abs_diff(min)) <= 64);
+    Some(BitCoding::IntRange { min, max, text })
 }
 
 /// The container's own layout: [`OwnLayout::Inherit`] without layout keys.
@@ -193,7 +659,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         && a.int.is_none()
         && a.endian.is_none()
         && a.header.is_none()
-        && a.enums.is_none()
+        && a.conventions.is_none()
         && a.layout.is_none()
     {
         return OwnLayout::Inherit;
@@ -204,7 +670,7 @@ fn own_layout(a: &attr::Container) -> OwnLayout {
         int: a.int.as_ref().map(|v| v.value),
         endian: a.endian.as_ref().map(|v| v.value),
         header: a.header.as_ref().map(|v| v.value),
-        enums: a.enums.as_ref().map(|v| v.value),
+        conventions: a.conventions.as_ref().map(|v| v.value),
     }
 }
 
@@ -223,13 +689,14 @@ impl<'a> Container<'a> {
                  remove `repr(packed)` (the `#[packed(...)]` attribute is unrelated to it)",
             );
         }
+        let bitpack = attrs.bitpack.is_some();
         let growable = attrs.growable.is_some();
         let data = match &input.data {
             syn::Data::Struct(s) => {
                 if let Some(tag) = &attrs.tag {
                     diag.error(&tag.key, "`tag` is only allowed on enums");
                 }
-                Data::Struct(style(&s.fields), fields(diag, &s.fields, growable))
+                Data::Struct(style(&s.fields), fields(diag, &s.fields, growable, bitpack))
             }
             syn::Data::Enum(e) => {
                 if e.variants.is_empty() {
@@ -241,10 +708,16 @@ impl<'a> Container<'a> {
                 if let (Some(_), Some(tag)) = (repr, &attrs.tag) {
                     diag.error(&tag.key, "`tag` cannot be used on a fieldless `#[repr(int)]` enum, which is written as its integer");
                 }
-                let width = attrs.tag.as_ref().map_or(TagWidth::DEFAULT, |t| t.value);
+                if let (Some(_), Some(bitpack)) = (repr, &attrs.bitpack) {
+                    diag.error(&bitpack.key, "`bitpack` cannot be used on a fieldless `#[repr(int)]` enum: it has no fields to pack");
+                }
+                let tag = attrs
+                    .tag
+                    .as_ref()
+                    .map_or(Tag::Conventions, |t| Tag::Fixed(t.value));
                 // Too many variants for the tag is said once, for the enum; each tag's
                 // own range is checked where there are not.
-                let fits = repr.is_some() || e.variants.len() as u64 <= width.capacity();
+                let fits = repr.is_some() || e.variants.len() as u64 <= tag.capacity();
                 if !fits {
                     diag.error(
                         &input.ident,
@@ -254,11 +727,11 @@ impl<'a> Container<'a> {
                         ),
                     );
                 }
-                let tags = (repr.is_none() && fits).then_some(width);
-                let variants = variants(diag, &e.variants, growable, repr.is_some(), tags);
+                let tags = (repr.is_none() && fits).then_some(tag);
+                let variants = variants(diag, &e.variants, growable, bitpack, repr.is_some(), tags);
                 match repr {
                     Some(repr) => Data::Repr(repr.clone(), variants),
-                    None => Data::Tagged(width, variants),
+                    None => Data::Tagged(tag, variants),
                 }
             }
             syn::Data::Union(u) => {
@@ -277,6 +750,7 @@ impl<'a> Container<'a> {
             layout: own_layout(attrs),
             kind: attrs.kind.as_ref().map(Attr::spanned),
             bound: attrs.bound.as_ref().map(|b| b.value.clone()),
+            bitpack,
             data,
         })
     }
@@ -299,8 +773,9 @@ fn variants<'a>(
     diag: &Diagnostics,
     input: &'a syn::punctuated::Punctuated<syn::Variant, syn::Token![,]>,
     growable: bool,
+    bitpack: bool,
     repr: bool,
-    tags: Option<TagWidth>,
+    tags: Option<Tag>,
 ) -> Vec<Variant<'a>> {
     let mut out: Vec<Variant<'a>> = Vec::with_capacity(input.len());
     let mut other: Option<&syn::Ident> = None;
@@ -344,14 +819,14 @@ fn variants<'a>(
         }
         let tag = tags
             .filter(|_| !repr)
-            .and_then(|width| variant_tag(diag, v, &attrs, &mut next, width, &seen));
+            .and_then(|form| variant_tag(diag, v, &attrs, &mut next, form, &seen));
         if let Some(tag) = tag {
             seen.push((tag, &v.ident));
         }
         out.push(Variant {
             ident: &v.ident,
             style: style(&v.fields),
-            fields: fields(diag, &v.fields, growable),
+            fields: fields(diag, &v.fields, growable, bitpack),
             tag: tag.unwrap_or(0),
             other: attrs.other.is_some(),
         });
@@ -360,7 +835,7 @@ fn variants<'a>(
 }
 
 /// Variant `v`'s tag: its `tag = N`, its discriminant (an integer literal), or `next`
-/// (the previous tag plus one), checked against the tag's width and the valid tags of
+/// (the previous tag plus one), checked against the tag's form and the valid tags of
 /// the variants before it (`seen`). Sets `next` to the tag plus one. `None` after
 /// reporting a tag that cannot be worked out (`next` is kept).
 fn variant_tag(
@@ -368,7 +843,7 @@ fn variant_tag(
     v: &syn::Variant,
     attrs: &attr::Variant,
     next: &mut Option<u64>,
-    width: TagWidth,
+    form: Tag,
     seen: &[(u64, &syn::Ident)],
 ) -> Option<u64> {
     let explicit = match (&attrs.tag, &v.discriminant) {
@@ -397,14 +872,14 @@ fn variant_tag(
         );
         return None;
     };
-    if u128::from(tag) >= u128::from(width.capacity()) {
+    if u128::from(tag) >= u128::from(form.capacity()) {
         diag.error(
             &v.ident,
             format_args!(
-                "the tag of `{}`, {tag}, does not fit the enum's tag type `{}`; use a wider \
+                "the tag of `{}`, {tag}, does not fit {}; use a wider \
                  `#[packed(tag = \"...\")]` on the enum",
                 v.ident,
-                width.name()
+                form.description()
             ),
         );
     } else if let Some((_, same)) = seen.iter().find(|(t, _)| *t == tag) {

@@ -15,7 +15,8 @@ use syn::{LitStr, Token};
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    choice, Choice, Endian, Enums, Header, Int, Len, NamedLen, Preset, ReprInt, Spanned, TagWidth,
+    choice, Choice, Conventions, Endian, EntropyValues, FloatLit, Header, Int, Len, NamedLen,
+    Preset, RangeBounds, ReprInt, Spanned, TagWidth, TimeUnit, TimeWidth,
 };
 
 /// The helper attribute's name: `#[packed(...)]`.
@@ -28,12 +29,13 @@ choice! {
         Int = "int",
         Endian = "endian",
         Header = "header",
-        Enums = "enums",
+        Conventions = "conventions",
         Layout = "layout",
         Tag = "tag",
         Kind = "kind",
         Crate = "crate",
         Bound = "bound",
+        Bitpack = "bitpack",
         Growable = "growable",
     }
 }
@@ -45,6 +47,15 @@ choice! {
         Max = "max",
         Skip = "skip",
         With = "with",
+        Unit = "unit",
+        Width = "width",
+        Serde = "serde",
+        Range = "range",
+        Precision = "precision",
+        Bits = "bits",
+        Entropy = "entropy",
+        Align = "align",
+        AlignBeforeData = "align_before_data",
         Default = "default",
     }
 }
@@ -82,13 +93,15 @@ pub(crate) struct Container {
     pub(crate) int: Option<Attr<Int>>,
     pub(crate) endian: Option<Attr<Endian>>,
     pub(crate) header: Option<Attr<Header>>,
-    pub(crate) enums: Option<Attr<Enums>>,
+    pub(crate) conventions: Option<Attr<Conventions>>,
     pub(crate) layout: Option<Attr<Preset>>,
     pub(crate) tag: Option<Attr<TagWidth>>,
     pub(crate) kind: Option<Attr<i64>>,
     /// Made absolute: `::path` unless it starts with `crate`.
     pub(crate) krate: Option<Attr<syn::Path>>,
     pub(crate) bound: Option<Attr<Vec<syn::WherePredicate>>>,
+    /// `bitpack`: the fields in one bit-packing session.
+    pub(crate) bitpack: Option<Attr<()>>,
     pub(crate) growable: Option<Attr<()>>,
     /// Every known key written, valid value or not, in order.
     pub(crate) written: Vec<ContainerKey>,
@@ -105,6 +118,15 @@ pub(crate) struct Field {
     pub(crate) max: Option<Attr<usize>>,
     pub(crate) skip: Option<Attr<()>>,
     pub(crate) with: Option<Attr<syn::Path>>,
+    pub(crate) unit: Option<Attr<TimeUnit>>,
+    pub(crate) width: Option<Attr<TimeWidth>>,
+    pub(crate) serde: Option<Attr<()>>,
+    pub(crate) range: Option<Attr<RangeBounds>>,
+    pub(crate) precision: Option<Attr<FloatLit>>,
+    pub(crate) bits: Option<Attr<u32>>,
+    pub(crate) entropy: Option<Attr<EntropyValues>>,
+    pub(crate) align: Option<Attr<()>>,
+    pub(crate) align_before_data: Option<Attr<bool>>,
     pub(crate) default: Option<Attr<syn::Expr>>,
     /// Every known key written, in order, for reporting a conflict at the later one.
     pub(crate) written: Vec<FieldKey>,
@@ -208,8 +230,8 @@ fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     Ok(())
 }
 
-/// Parses a key that takes no value (`skip`, `growable`, `other`); a value given is
-/// reported and consumed.
+/// Parses a key that takes no value (`skip`, `growable`, `other`, `bitpack`, `align`);
+/// a value given is reported and consumed.
 fn parse_flag(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Option<Spanned<()>>> {
     if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
         diag.error(
@@ -298,6 +320,11 @@ impl IntValue for i64 {
 
 impl IntValue for usize {
     const A_TYPE: &'static str = "a `usize`";
+    const SIGNED: bool = false;
+}
+
+impl IntValue for u32 {
+    const A_TYPE: &'static str = "a `u32`";
     const SIGNED: bool = false;
 }
 
@@ -404,6 +431,133 @@ fn parse_str<T>(
     }
 }
 
+/// Parses `precision = 0.01`: a float (or integer) literal, without a suffix.
+fn parse_precision(
+    diag: &Diagnostics,
+    meta: &ParseNestedMeta<'_>,
+) -> syn::Result<Option<Spanned<FloatLit>>> {
+    let value: syn::Expr = meta.value()?.parse()?;
+    let digits = |e: &syn::Expr| match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(f),
+            ..
+        }) if f.suffix().is_empty() => Some(f.base10_digits().to_owned()),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) if i.suffix().is_empty() => Some(i.base10_digits().to_owned()),
+        _ => None,
+    };
+    // A negative precision parses, to be refused by the model as not above 0.
+    let text = match &value {
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            digits(&u.expr).map(|d| format!("-{d}"))
+        }
+        e => digits(e),
+    };
+    let lit = text.as_deref().and_then(FloatLit::parse);
+    if lit.is_none() {
+        diag.error(
+            &value,
+            "`precision` takes a number without quotes or suffix, e.g. `precision = 0.01`",
+        );
+    }
+    let span = value.span();
+    Ok(lit.map(|value| Spanned { value, span }))
+}
+
+/// Parses `entropy = [v1, v2, ...]`: integer literals (with an optional `-`) or
+/// string literals, not both, at least one.
+fn parse_entropy(
+    diag: &Diagnostics,
+    meta: &ParseNestedMeta<'_>,
+) -> syn::Result<Option<Spanned<EntropyValues>>> {
+    let input = meta.value()?;
+    if !input.peek(syn::token::Bracket) {
+        let value: syn::Expr = input.parse()?;
+        diag.error(
+            &value,
+            "`entropy` takes a list of the likely values, e.g. `entropy = [80, 443]` or \
+             `entropy = [\"GET\", \"POST\"]`",
+        );
+        return Ok(None);
+    }
+    let content;
+    let bracket = syn::bracketed!(content in input);
+    let elems = Punctuated::<syn::Expr, Token![,]>::parse_terminated(&content)?;
+    let mut ints = Vec::new();
+    let mut strs = Vec::new();
+    for e in &elems {
+        let int = |e: &syn::Expr| {
+            matches!(
+                e,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(_),
+                    ..
+                })
+            )
+        };
+        match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => strs.push(s.clone()),
+            e if int(e) => ints.push(quote::quote!(#e)),
+            syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) && int(&u.expr) => {
+                ints.push(quote::quote!(#e));
+            }
+            other => {
+                diag.error(
+                    other,
+                    "an `entropy` value is an integer or a string literal",
+                );
+                return Ok(None);
+            }
+        }
+    }
+    let span = bracket.span.join();
+    let values = match (ints.is_empty(), strs.is_empty()) {
+        (true, true) => {
+            diag.push(syn::Error::new(span, "`entropy` needs at least one value"));
+            return Ok(None);
+        }
+        (false, false) => {
+            diag.push(syn::Error::new(
+                span,
+                "`entropy` values are all integers or all strings, not both",
+            ));
+            return Ok(None);
+        }
+        (false, true) => EntropyValues::Ints(ints),
+        (true, false) => EntropyValues::Strs(strs),
+    };
+    Ok(Some(Spanned {
+        value: values,
+        span,
+    }))
+}
+
+/// Parses `key = true` or `key = false`.
+fn parse_bool(
+    diag: &Diagnostics,
+    meta: &ParseNestedMeta<'_>,
+) -> syn::Result<Option<Spanned<bool>>> {
+    let key = key_name(&meta.path);
+    let value: syn::Expr = meta.value()?.parse()?;
+    if let syn::Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Bool(b),
+        ..
+    }) = &value
+    {
+        return Ok(Some(Spanned {
+            value: b.value,
+            span: b.span,
+        }));
+    }
+    diag.error(&value, format_args!("`{key}` takes `true` or `false`"));
+    Ok(None)
+}
+
 /// Runs `f` on every key of every `#[packed(...)]` in `attrs`.
 fn for_each_meta(
     diag: &Diagnostics,
@@ -454,7 +608,9 @@ impl Container {
                 ContainerKey::Header => {
                     set_once(diag, &mut c.header, p, parse_choice(diag, meta)?);
                 }
-                ContainerKey::Enums => set_once(diag, &mut c.enums, p, parse_choice(diag, meta)?),
+                ContainerKey::Conventions => {
+                    set_once(diag, &mut c.conventions, p, parse_choice(diag, meta)?);
+                }
                 ContainerKey::Layout => {
                     set_once(diag, &mut c.layout, p, parse_choice(diag, meta)?);
                 }
@@ -498,6 +654,8 @@ impl Container {
                     })?;
                     set_once(diag, &mut c.bound, p, preds);
                 }
+                // bitpack
+                ContainerKey::Bitpack => set_once(diag, &mut c.bitpack, p, parse_flag(diag, meta)?),
                 // growable
                 ContainerKey::Growable => {
                     set_once(diag, &mut c.growable, p, parse_flag(diag, meta)?);
@@ -561,6 +719,36 @@ impl Field {
                         lit.parse::<syn::Path>()
                     })?;
                     set_once(diag, &mut f.with, p, path);
+                }
+                // unit = "ms"; width = "i32"
+                FieldKey::Unit => set_once(diag, &mut f.unit, p, parse_choice(diag, meta)?),
+                FieldKey::Width => set_once(diag, &mut f.width, p, parse_choice(diag, meta)?),
+                // serde
+                FieldKey::Serde => set_once(diag, &mut f.serde, p, parse_flag(diag, meta)?),
+                // range = "0..=100"
+                FieldKey::Range => {
+                    let example = "range = \"0..=100\"";
+                    let range = parse_str(diag, meta, example, "`range`", |lit| {
+                        RangeBounds::parse(&lit.value())
+                            .map_err(|msg| syn::Error::new(lit.span(), msg))
+                    })?;
+                    set_once(diag, &mut f.range, p, range);
+                }
+                // precision = 0.01
+                FieldKey::Precision => {
+                    set_once(diag, &mut f.precision, p, parse_precision(diag, meta)?);
+                }
+                // bits = 10
+                FieldKey::Bits => {
+                    set_once(diag, &mut f.bits, p, parse_int(diag, meta, "bits = 10")?);
+                }
+                // entropy = ["GET", "POST"] | entropy = [80, 443]
+                FieldKey::Entropy => set_once(diag, &mut f.entropy, p, parse_entropy(diag, meta)?),
+                // align
+                FieldKey::Align => set_once(diag, &mut f.align, p, parse_flag(diag, meta)?),
+                // align_before_data = false
+                FieldKey::AlignBeforeData => {
+                    set_once(diag, &mut f.align_before_data, p, parse_bool(diag, meta)?);
                 }
                 // default = "expression"
                 FieldKey::Default => {

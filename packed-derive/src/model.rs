@@ -199,11 +199,42 @@ choice! {
 }
 
 choice! {
-    /// The form of fieldless `#[repr(int)]` enums: `enums = "..."`.
-    pub(crate) enum Enums ("enum form") {
-        Plain = "plain" => layout::PlainEnums,
-        Yas = "yas" => layout::YasEnums,
+    /// Which C++ library's serializers of standard types the layout follows (enums,
+    /// arrays, tuples, variant indices, chrono, bitsets, wide strings):
+    /// `conventions = "..."`.
+    pub(crate) enum Conventions ("conventions") {
+        Bitsery = "bitsery" => layout::BitseryConventions,
+        Yas = "yas" => layout::YasConventions,
     }
+}
+
+choice! {
+    /// The unit of a field's chrono counts: `unit = "..."`.
+    pub(crate) enum TimeUnit ("time unit") {
+        Seconds = "s" => time::Seconds,
+        Millis = "ms" => time::Millis,
+        Micros = "us" => time::Micros,
+        Nanos = "ns" => time::Nanos,
+    }
+}
+
+impl TimeUnit {
+    /// The unit without `unit = "..."`.
+    pub(crate) const DEFAULT: Self = Self::Nanos;
+}
+
+choice! {
+    /// The integer of a field's chrono counts under Bitsery's conventions:
+    /// `width = "..."`.
+    pub(crate) enum TimeWidth ("count width") {
+        I32 = "i32" => __private::i32,
+        I64 = "i64" => __private::i64,
+    }
+}
+
+impl TimeWidth {
+    /// The width without `width = "..."`.
+    pub(crate) const DEFAULT: Self = Self::I64;
 }
 
 choice! {
@@ -233,22 +264,59 @@ choice! {
     }
 }
 
-impl TagWidth {
-    /// The width without `tag = "..."`.
-    pub(crate) const DEFAULT: Self = Self::U8;
+/// How an enum's variant index is written: without `tag`, in the form of the layout's
+/// conventions (`packed_core`'s `VariantIndex`: Bitsery's size prefix, YAS's byte);
+/// with `tag = "..."`, as that integer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Tag {
+    Conventions,
+    Fixed(TagWidth),
+}
 
-    /// How many tags there are (the largest is one less).
+impl Tag {
+    /// How many variants the tag can number (Bitsery's size prefix holds up to 2^30 - 1;
+    /// YAS's byte, 256, is checked when a variant past it is written).
     pub(crate) fn capacity(self) -> u64 {
         match self {
-            Self::U8 => 1 << 8,
-            Self::U16 => 1 << 16,
-            Self::U32 => 1 << 32,
+            Self::Conventions => 1 << 30,
+            Self::Fixed(TagWidth::U8) => 1 << 8,
+            Self::Fixed(TagWidth::U16) => 1 << 16,
+            Self::Fixed(TagWidth::U32) => 1 << 32,
+        }
+    }
+
+    /// The integer a variant's index is numbered in (`u32` for the conventions' form).
+    fn int_name(self) -> &'static str {
+        match self {
+            Self::Conventions => "u32",
+            Self::Fixed(width) => width.name(),
+        }
+    }
+
+    /// What the tag is, for messages: "the enum's tag type `u8`".
+    pub(crate) fn description(self) -> String {
+        match self {
+            Self::Conventions => format!(
+                "the variant index's size prefix (at most {})",
+                Self::Conventions.capacity() - 1
+            ),
+            Self::Fixed(width) => format!("the enum's tag type `{}`", width.name()),
         }
     }
 
     /// Tag `tag` as a literal of the tag's type (`2u16`), located at `span`.
     pub(crate) fn literal(self, tag: u64, span: Span) -> syn::LitInt {
-        syn::LitInt::new(&format!("{tag}{}", self.name()), span)
+        syn::LitInt::new(&format!("{tag}{}", self.int_name()), span)
+    }
+}
+
+impl ToTokens for Tag {
+    /// The runtime's `TagForm`: `__private::VariantIndex`, or the integer type.
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Self::Conventions => tokens.extend(quote!(#PACKED::__private::VariantIndex)),
+            Self::Fixed(width) => width.to_tokens(tokens),
+        }
     }
 }
 
@@ -298,6 +366,215 @@ impl ReprInt {
     }
 }
 
+choice! {
+    /// The float type of a float range's field (its elements, for a sequence): the
+    /// arithmetic a `precision` is worked out in.
+    pub(crate) enum FloatTy ("float type") {
+        F32 = "f32",
+        F64 = "f64",
+    }
+}
+
+impl FloatTy {
+    /// The most bits a quantised float may take: its mantissa's, so that the greatest
+    /// code, `2^bits - 1`, is exact in the type (past it Bitsery's arithmetic rounds the
+    /// greatest value to a code that does not fit its bits).
+    pub(crate) fn max_bits(self) -> u32 {
+        match self {
+            Self::F32 => f32::MANTISSA_DIGITS,
+            Self::F64 => f64::MANTISSA_DIGITS,
+        }
+    }
+
+    /// `text`, a float literal, as this type: parsed straight into it, so `0.01` is
+    /// C++'s `0.01f` for `f32` (not `0.01` rounded twice).
+    pub(crate) fn parse(self, text: &FloatLit) -> f64 {
+        match self {
+            Self::F32 => f64::from(text.f32),
+            Self::F64 => text.f64,
+        }
+    }
+
+    /// `value` (a value of this type) as a literal of it, exactly: `f32::from_bits(..)`.
+    pub(crate) fn literal(self, value: f64) -> TokenStream {
+        match self {
+            Self::F32 => {
+                let bits = (value as f32).to_bits();
+                quote!(#PACKED::__private::f32::from_bits(#bits))
+            }
+            Self::F64 => {
+                let bits = value.to_bits();
+                quote!(#PACKED::__private::f64::from_bits(#bits))
+            }
+        }
+    }
+
+    /// Bitsery's bits for `precision`: the bit length of `(max - min) / precision`
+    /// converted to the same-size unsigned integer, all in this type. `None` where the
+    /// quotient does not fit that integer (C++ leaves that undefined).
+    pub(crate) fn precision_bits(self, min: f64, max: f64, precision: &FloatLit) -> Option<u32> {
+        match self {
+            Self::F32 => {
+                let q = (max as f32 - min as f32) / precision.f32;
+                (0.0..4_294_967_296.0)
+                    .contains(&q)
+                    .then(|| 32 - (q as u32).leading_zeros())
+            }
+            Self::F64 => {
+                let q = (max - min) / precision.f64;
+                (0.0..18_446_744_073_709_551_616.0)
+                    .contains(&q)
+                    .then(|| 64 - (q as u64).leading_zeros())
+            }
+        }
+    }
+}
+
+/// A float literal as written (`precision = 0.01`, a bound of `range = "-1.5..=1.5"`),
+/// parsed into each float type on its own.
+#[derive(Clone, Debug)]
+pub(crate) struct FloatLit {
+    pub(crate) f32: f32,
+    pub(crate) f64: f64,
+}
+
+impl FloatLit {
+    /// A finite float literal (`_` separators allowed, no suffix).
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        let t = text.trim().replace('_', "");
+        let (f32, f64) = (t.parse::<f32>().ok()?, t.parse::<f64>().ok()?);
+        (f32.is_finite() && f64.is_finite()).then_some(Self { f32, f64 })
+    }
+}
+
+/// One bound of `range = "MIN..=MAX"`: an integer, or a float (written with `.` or
+/// an exponent).
+#[derive(Clone, Debug)]
+pub(crate) enum Bound {
+    Int(i128),
+    Float(FloatLit),
+}
+
+impl Bound {
+    fn parse(text: &str) -> Result<Self, String> {
+        let t = text.trim();
+        let digits = t.replace('_', "");
+        let is_float = digits.contains(['.', 'e', 'E'])
+            && !digits.starts_with("0x")
+            && !digits.starts_with("-0x");
+        if is_float {
+            return FloatLit::parse(&digits)
+                .map(Self::Float)
+                .ok_or_else(|| format!("`{t}` is not a finite number"));
+        }
+        let (neg, abs) = match digits.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, digits.as_str()),
+        };
+        let magnitude = match abs.strip_prefix("0x") {
+            Some(hex) => u128::from_str_radix(hex, 16),
+            None => abs.parse::<u128>(),
+        }
+        .map_err(|_| format!("`{t}` is not a number"))?;
+        let value = if neg {
+            0i128.checked_sub_unsigned(magnitude)
+        } else {
+            i128::try_from(magnitude).ok()
+        };
+        value
+            .map(Self::Int)
+            .ok_or_else(|| format!("`{t}` is too large"))
+    }
+
+    /// The bound as a float of type `ty` (an integer bound converted).
+    pub(crate) fn as_float(&self, ty: FloatTy) -> f64 {
+        match self {
+            Self::Int(v) => match ty {
+                FloatTy::F32 => f64::from(*v as f32),
+                FloatTy::F64 => *v as f64,
+            },
+            Self::Float(lit) => ty.parse(lit),
+        }
+    }
+}
+
+/// `range = "MIN..=MAX"`, parsed, with the text as written (for error messages of
+/// the runtime).
+#[derive(Clone, Debug)]
+pub(crate) struct RangeBounds {
+    pub(crate) min: Bound,
+    pub(crate) max: Bound,
+    pub(crate) text: String,
+}
+
+impl RangeBounds {
+    /// Parses `MIN..=MAX` (inclusive: the only form, as in Bitsery's `ValueRange`).
+    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+        let Some((min, max)) = text.split_once("..=") else {
+            return Err(format!(
+                "expected `MIN..=MAX` (an inclusive range, e.g. \"0..=100\"), found `{text}`"
+            ));
+        };
+        Ok(Self {
+            min: Bound::parse(min)?,
+            max: Bound::parse(max)?,
+            text: text.trim().to_owned(),
+        })
+    }
+
+    /// Whether either bound is written as a float.
+    pub(crate) fn is_float(&self) -> bool {
+        matches!(self.min, Bound::Float(_)) || matches!(self.max, Bound::Float(_))
+    }
+}
+
+/// The values of `entropy = [...]`: all integers or all strings.
+#[derive(Clone)]
+pub(crate) enum EntropyValues {
+    /// Integer literals, with their sign.
+    Ints(Vec<TokenStream>),
+    Strs(Vec<syn::LitStr>),
+}
+
+impl EntropyValues {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Self::Ints(v) => v.len(),
+            Self::Strs(v) => v.len(),
+        }
+    }
+}
+
+/// The bit length of `n`: how many bits Bitsery writes for values `0..=n`
+/// (its `getSize`; 0 for 0).
+pub(crate) fn bit_length(n: u128) -> u32 {
+    128 - n.leading_zeros()
+}
+
+/// How a field of a `#[packed(bitpack)]` type is written, where not as its type.
+#[derive(Clone)]
+pub(crate) enum BitCoding {
+    /// `range = "MIN..=MAX"`, or `bits = N` (`0..=2^N-1`), on integers: `v - min` in
+    /// the bit length of `max - min` bits.
+    IntRange { min: i128, max: i128, text: String },
+    /// A float range: `range` with `precision = P` or `bits = N`; `min` and `max` are
+    /// values of `float`.
+    FloatRange {
+        float: FloatTy,
+        min: f64,
+        max: f64,
+        bits: u32,
+        text: String,
+    },
+    /// `entropy = [...]`: the index in the list, then the value only if not in it.
+    Entropy {
+        values: EntropyValues,
+        align_before_data: bool,
+    },
+    /// `align_before_data = false` on an `Option`: no padding after its flag bit.
+    UnalignedOption,
+}
+
 /// A container's own layout, as `packed_core::layout::OwnLayout` sees it.
 pub(crate) enum OwnLayout {
     /// No layout key: the fields take the enclosing type's layout (`layout::Inherit`).
@@ -310,7 +587,7 @@ pub(crate) enum OwnLayout {
         int: Option<Int>,
         endian: Option<Endian>,
         header: Option<Header>,
-        enums: Option<Enums>,
+        conventions: Option<Conventions>,
     },
 }
 
@@ -324,12 +601,16 @@ impl ToTokens for OwnLayout {
             int,
             endian,
             header,
-            enums,
+            conventions,
         } = self
         else {
             return tokens.extend(quote!(#PACKED::layout::Inherit));
         };
-        if len.is_none() && int.is_none() && endian.is_none() && header.is_none() && enums.is_none()
+        if len.is_none()
+            && int.is_none()
+            && endian.is_none()
+            && header.is_none()
+            && conventions.is_none()
         {
             return preset.to_tokens(tokens);
         }
@@ -337,8 +618,8 @@ impl ToTokens for OwnLayout {
         let int = or_preset(int.as_ref(), *preset, "Int");
         let endian = or_preset(endian.as_ref(), *preset, "Endian");
         let header = or_preset(header.as_ref(), *preset, "Header");
-        let enums = or_preset(enums.as_ref(), *preset, "Enums");
-        tokens.extend(quote!(#PACKED::layout::Spec<#len, #int, #endian, #header, #enums>));
+        let conventions = or_preset(conventions.as_ref(), *preset, "Conventions");
+        tokens.extend(quote!(#PACKED::layout::Spec<#len, #int, #endian, #header, #conventions>));
     }
 }
 
@@ -391,7 +672,7 @@ mod tests {
             int: None,
             endian,
             header: None,
-            enums: None,
+            conventions: None,
         };
         assert_eq!(flat(&yas(None)), "__packed::layout::Yas");
         let from_yas = |s: &str| format!("<__packed::layout::Yasas__packed::layout::Layout>::{s}");
@@ -402,7 +683,7 @@ mod tests {
                 from_yas("Len"),
                 from_yas("Int"),
                 from_yas("Header"),
-                from_yas("Enums")
+                from_yas("Conventions")
             )
         );
         assert_eq!(flat(&OwnLayout::Inherit), "__packed::layout::Inherit");

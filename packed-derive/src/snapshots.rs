@@ -135,24 +135,20 @@ fn frame_len_u64() {
         flat.contains("WithLen<__packed::len::U8>"),
         "the override is applied to the field's context type"
     );
-    // No branch on the layout. The only branches are the three fixed-size run checks
-    // (encode, decode, decode in place), whose size test is a constant per context.
+    // No branch at all: none on the layout, and no fixed-size run checks either, since
+    // a `Vec` and a `String` are never of fixed size (`run_code_only_where_the_size_may_be_fixed`).
     let mut words = Vec::new();
     idents(tokens, &mut words);
-    for branch in ["match", "else", "while", "loop"] {
+    for branch in ["if", "match", "else", "while", "loop"] {
         assert!(
             !words.iter().any(|w| w == branch),
             "the expansion of a struct contains `{branch}`"
         );
     }
-    assert_eq!(words.iter().filter(|w| *w == "if").count(), 3);
-    assert_eq!(
-        flat.matches("if__packed::__private::write_as_run::<__C,Self,__W>(__w){")
-            .count()
-            + flat
-                .matches("if__packed::__private::read_as_run::<__C,Self,__R>(__r){")
-                .count(),
-        3,
+    assert!(
+        !flat.contains("write_as_run")
+            && !flat.contains("read_as_run")
+            && !flat.contains("fixed_size"),
         "{flat}"
     );
     // Nor a run-time value naming a layout: no string literal "u64"/"u8" is generated.
@@ -188,7 +184,7 @@ fn shape_enum() {
             yas("Len"),
             yas("Int"),
             yas("Header"),
-            yas("Enums")
+            yas("Conventions")
         )),
         "{flat}"
     );
@@ -241,11 +237,12 @@ fn scalar_groups() {
     assert_snapshot("scalar_groups", &pretty);
 }
 
-/// Past twelve fields, a group is a tuple of tuples of at most twelve (nested again
-/// past 144), so it is still one tuple the runtime implements the traits for: the
-/// written types, the values and the decoded bindings have the same shape.
+/// A group is `Fields` of a tuple (its elements with no count in any layout); past
+/// sixteen fields, `Fields` of `Fields` of at most sixteen (nested again past 256), so
+/// it is still one value the runtime implements the traits for: the written types, the
+/// values and the decoded bindings have the same shape.
 #[test]
-fn scalar_groups_past_twelve_nest() {
+fn scalar_groups_past_sixteen_nest() {
     let expand_fields = |n: usize| {
         let names: Vec<syn::Ident> = (0..n).map(|i| quote::format_ident!("f{i}")).collect();
         let input: syn::DeriveInput = syn::parse_quote! {
@@ -254,41 +251,34 @@ fn scalar_groups_past_twelve_nest() {
         // The tokens, not the printed text: the printer drops some trailing commas.
         squash(&expand(&input).0.to_string())
     };
-    let tuple = |items: &[String]| format!("({},)", items.join(","));
-    let flat = expand_fields(13);
-    let refs: Vec<String> = (0..12).map(|_| "&u8".to_owned()).collect();
-    let values: Vec<String> = (1..13).map(|i| format!("&self.f{}", i - 1)).collect();
-    let binds: Vec<String> = (1..13).map(|i| format!("__f{i}")).collect();
-    let tys: Vec<String> = (0..12).map(|_| "u8".to_owned()).collect();
-    assert!(flat.contains(&format!("({},&u8,)", tuple(&refs))), "{flat}");
-    assert!(
-        flat.contains(&format!("&({},&self.f12,)", tuple(&values))),
-        "{flat}"
-    );
-    assert!(
-        flat.contains(&format!(
-            "let({},__f13,)=<({},u8,)as",
-            tuple(&binds),
-            tuple(&tys)
-        )),
-        "{flat}"
-    );
-    // 200 fields: 17 chunks of up to twelve, in two outer tuples of twelve and five.
-    let flat = expand_fields(200);
-    let chunk: Vec<String> = (0..12).map(|_| "u8".to_owned()).collect();
-    let twelve_chunks: Vec<String> = (0..12).map(|_| tuple(&chunk)).collect();
-    let last: Vec<String> = (0..8).map(|_| "u8".to_owned()).collect();
-    let mut five_chunks: Vec<String> = (0..4).map(|_| tuple(&chunk)).collect();
-    five_chunks.push(tuple(&last));
-    let nested = tuple(&[tuple(&twelve_chunks), tuple(&five_chunks)]);
+    let ty = |items: &[String]| format!("__packed::__private::Fields<({},)>", items.join(","));
+    let val = |items: &[String]| format!("__packed::__private::Fields(({},))", items.join(","));
+    let flat = expand_fields(17);
+    let refs: Vec<String> = (0..16).map(|_| "&u8".to_owned()).collect();
+    let values: Vec<String> = (0..16).map(|i| format!("&self.f{i}")).collect();
+    let binds: Vec<String> = (1..17).map(|i| format!("__f{i}")).collect();
+    let tys: Vec<String> = (0..16).map(|_| "u8".to_owned()).collect();
+    let nested_refs = ty(&[ty(&refs), "&u8".to_owned()]);
+    assert!(flat.contains(&nested_refs), "{flat}");
+    let nested_values = val(&[val(&values), "&self.f16".to_owned()]);
+    assert!(flat.contains(&format!("&{nested_values}")), "{flat}");
+    let pattern = val(&[val(&binds), "__f17".to_owned()]);
+    let types = ty(&[ty(&tys), "u8".to_owned()]);
+    assert!(flat.contains(&format!("let{pattern}=<{types}as")), "{flat}");
+    // 300 fields: 19 chunks of up to sixteen, in two outer ones of sixteen and three.
+    let flat = expand_fields(300);
+    let chunk: Vec<String> = (0..16).map(|_| "u8".to_owned()).collect();
+    let sixteen_chunks: Vec<String> = (0..16).map(|_| ty(&chunk)).collect();
+    let last: Vec<String> = (0..12).map(|_| "u8".to_owned()).collect();
+    let three_chunks = vec![ty(&chunk), ty(&chunk), ty(&last)];
+    let nested = ty(&[ty(&sixteen_chunks), ty(&three_chunks)]);
     assert!(
         flat.contains(&format!("=<{nested}as__packed::Decode")),
         "{flat}"
     );
-    assert!(
-        !flat.contains(&format!("{},", tuple(&chunk[..1]))),
-        "no one-tuples"
-    );
+    assert!(!flat.contains(&ty(&chunk[..1])), "no one-element groups");
+    // No plain tuple for a group: YAS's conventions would write a count byte before it.
+    assert!(!flat.contains("=<(u8,"), "{flat}");
 }
 
 /// A struct of scalars only always inlines its three coding functions; one with any
@@ -392,7 +382,10 @@ fn growable_enum() {
     let (_, pretty) = expand(&input);
     assert_snapshot("growable_enum", &pretty);
     let flat = squash(&pretty);
-    for tag in ["4u8=>", "5u8=>", "200u8=>", "201u8=>"] {
+    // Without `tag = "..."` the tags are written as the variant index (`u32`s through
+    // `VariantIndex`, the conventions' form).
+    assert!(flat.contains("__private::VariantIndex"), "{flat}");
+    for tag in ["4u32=>", "5u32=>", "200u32=>", "201u32=>"] {
         assert!(flat.contains(tag), "{tag} in {flat}");
     }
     assert!(flat.contains("_=>Self::Unknown,"), "{flat}");
@@ -403,4 +396,40 @@ fn growable_enum() {
 fn diff_shows_changed_lines() {
     assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    2 + x\n    3 - b\n");
     assert_eq!(diff("a\n", "a\n"), "");
+}
+
+/// The fixed-size run code (`fixed_size`, and the run check in `encode`, `decode` and
+/// `decode_in_place`) is emitted for a struct whose size may be fixed, and for no other:
+/// one with a field whose type always varies (`String`, `Vec`, `Option`, ...), one with
+/// a length override, or a growable record.
+#[test]
+fn run_code_only_where_the_size_may_be_fixed() {
+    let runs = |input: syn::DeriveInput| {
+        let flat = squash(&expand(&input).1);
+        (
+            flat.matches("write_as_run::<__C,Self,__W>").count()
+                + flat.matches("read_as_run::<__C,Self,__R>").count(),
+            flat.matches("fnfixed_size<").count(),
+        )
+    };
+    // Numbers, and a field of a type the derive cannot see into: may be fixed.
+    assert_eq!(
+        runs(syn::parse_quote! { struct P { x: i32, y: f64 } }),
+        (3, 2)
+    );
+    assert_eq!(
+        runs(syn::parse_quote! { struct Q { p: P, n: [u16; 4] } }),
+        (3, 2)
+    );
+    // Never fixed: no run code at all.
+    for input in [
+        syn::parse_quote! { struct A { x: i32, name: String } },
+        syn::parse_quote! { struct B { x: i32, v: Vec<u8> } },
+        syn::parse_quote! { struct C { x: i32, o: Option<u8> } },
+        syn::parse_quote! { struct D { x: i32, s: [String; 2] } },
+        syn::parse_quote! { struct E { x: i32, #[packed(len = "u8")] p: P } },
+        syn::parse_quote! { #[packed(growable)] struct F { x: i32 } },
+    ] {
+        assert_eq!(runs(input), (0, 0));
+    }
 }

@@ -147,7 +147,7 @@ pub const EDGE_I64: [i64; 4] = [-1, -1_099_511_627_776, 4_611_686_018_427_387_90
 macro_rules! fixture_types {
     ($m:ident $(, #[$attr:meta])*) => {
         pub mod $m {
-            use packed_core::Packed;
+            use packed_core::{cpp::Fields, Packed};
 
             /// `document`.
             #[derive(Packed, Debug, PartialEq, Clone)]
@@ -222,14 +222,16 @@ macro_rules! fixture_types {
                 Seven = 7,
             }
 
-            /// `ints_edge`: 16 i32, 6 u32, 6 u64, 4 i64, no prefixes.
+            /// `ints_edge`: 16 i32, 6 u32, 6 u64, 4 i64, written one by one with no
+            /// prefixes: `Fields` of arrays (a `[T; N]` is a `std::array`, which YAS
+            /// writes with its length).
             #[derive(Packed, Debug, PartialEq, Clone)]
             $(#[$attr])*
             pub struct IntsEdge {
-                pub i32s: [i32; 16],
-                pub u32s: [u32; 6],
-                pub u64s: [u64; 6],
-                pub i64s: [i64; 4],
+                pub i32s: Fields<[i32; 16]>,
+                pub u32s: Fields<[u32; 6]>,
+                pub u64s: Fields<[u64; 6]>,
+                pub i64s: Fields<[i64; 4]>,
             }
 
             pub fn document() -> Document {
@@ -268,10 +270,10 @@ macro_rules! fixture_types {
 
             pub fn ints_edge() -> IntsEdge {
                 IntsEdge {
-                    i32s: super::EDGE_I32,
-                    u32s: super::EDGE_U32,
-                    u64s: super::EDGE_U64,
-                    i64s: super::EDGE_I64,
+                    i32s: Fields(super::EDGE_I32),
+                    u32s: Fields(super::EDGE_U32),
+                    u64s: Fields(super::EDGE_U64),
+                    i64s: Fields(super::EDGE_I64),
                 }
             }
         }

@@ -3,11 +3,12 @@
 # headers and writes its output to a folder of testdata/ (see the README there); the
 # scripts beside it name the generator and the folder.
 #
-#   tests/cpp/generate.sh PROGRAM FOLDER           regenerate testdata/FOLDER/*.hex
+#   tests/cpp/generate.sh PROGRAM FOLDER           regenerate testdata/FOLDER/
 #   tests/cpp/generate.sh PROGRAM FOLDER --check   regenerate into a scratch directory
 #                                                  and fail if it differs from testdata/
 #
-# PROGRAM is tests/cpp/PROGRAM.cpp. The headers are read from $VENDOR, by default
+# PROGRAM is tests/cpp/PROGRAM.cpp; it takes the directory to write its files to (every
+# file of FOLDER but its README.md). The headers are read from $VENDOR, by default
 # ../shared/vendor beside the checkout (the unmodified include/ trees of Bitsery v5.2.4
 # and YAS 7.1.0). Without them or a compiler it says so and stops without error, except
 # under CI (tools/external.sh).
@@ -38,7 +39,7 @@ if [ "${3:-}" = "--check" ]; then
     diff -r --exclude=README.md "$scratch/out" "$data"
 else
     mkdir -p "$data"
-    rm -f "$data"/*.hex
-    cp "$scratch/out"/*.hex "$data/"
+    find "$data" -maxdepth 1 -type f ! -name README.md -delete
+    cp "$scratch/out"/* "$data/"
     echo "wrote $(ls "$scratch/out" | wc -l) files to $data"
 fi

@@ -32,6 +32,8 @@
 // against the unmodified headers in ../shared/vendor/.
 
 #include <array>
+#include <bitset>
+#include <chrono>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -44,12 +46,16 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <variant>
 #include <vector>
 
 #include <bitsery/adapter/buffer.h>
 #include <bitsery/bitsery.h>
+#include <bitsery/ext/std_bitset.h>
+#include <bitsery/ext/std_chrono.h>
 #include <bitsery/ext/std_map.h>
 #include <bitsery/ext/std_optional.h>
 #include <bitsery/ext/std_set.h>
@@ -65,6 +71,10 @@
 #include <yas/std_types.hpp>
 
 static_assert(sizeof(float) == 4 && sizeof(double) == 8, "IEEE-754 binary32/binary64");
+// The platform facts the chrono and wide-string shapes rest on (as in golden-ext).
+static_assert(sizeof(wchar_t) == 4, "a 32-bit wchar_t: std::wstring is UTF-32");
+static_assert(std::is_same_v<std::chrono::system_clock::period, std::nano>,
+              "system_clock counts nanoseconds");
 
 [[noreturn]] static void die(const char* what, const std::string& detail)
 {
@@ -116,6 +126,28 @@ struct is_std_array : std::false_type
 template<typename T, size_t N>
 struct is_std_array<std::array<T, N>> : std::true_type
 {};
+
+template<typename T>
+struct is_duration : std::false_type
+{};
+template<typename R, typename P>
+struct is_duration<std::chrono::duration<R, P>> : std::true_type
+{};
+template<typename T>
+struct is_time_point : std::false_type
+{};
+template<typename C, typename D>
+struct is_time_point<std::chrono::time_point<C, D>> : std::true_type
+{};
+template<typename T>
+struct is_bitset : std::false_type
+{};
+template<size_t N>
+struct is_bitset<std::bitset<N>> : std::true_type
+{};
+template<typename T>
+constexpr bool is_wide_string_v =
+  std::is_same_v<T, std::u16string> || std::is_same_v<T, std::wstring>;
 
 template<typename T>
 struct is_yas_archive : std::false_type
@@ -441,6 +473,66 @@ static std::string gen_string(Rng& r, size_t len)
   return s;
 }
 
+// UTF-8 (valid, as gen_string makes it) to code points.
+static std::vector<uint32_t> code_points(const std::string& s)
+{
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<uint8_t>(s[i]);
+    const size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    uint32_t cp = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
+    for (size_t k = 1; k < n; ++k)
+      cp = (cp << 6) | (static_cast<uint8_t>(s[i + k]) & 0x3Fu);
+    out.push_back(cp);
+    i += n;
+  }
+  return out;
+}
+
+// A UTF-8 string as a std::u16string (surrogate pairs past the BMP) or std::wstring.
+template<typename W>
+W to_wide(const std::string& s)
+{
+  W w;
+  for (uint32_t cp : code_points(s)) {
+    if (std::is_same_v<W, std::u16string> && cp >= 0x10000) {
+      w.push_back(static_cast<typename W::value_type>(0xD800 + ((cp - 0x10000) >> 10)));
+      w.push_back(static_cast<typename W::value_type>(0xDC00 + ((cp - 0x10000) & 0x3FF)));
+    } else {
+      w.push_back(static_cast<typename W::value_type>(cp));
+    }
+  }
+  return w;
+}
+
+// A std::u16string or std::wstring back to UTF-8.
+template<typename W>
+std::string from_wide(const W& w)
+{
+  std::string s;
+  for (size_t i = 0; i < w.size(); ++i) {
+    uint32_t cp = static_cast<uint32_t>(w[i]);
+    if (std::is_same_v<W, std::u16string> && cp >= 0xD800 && cp < 0xDC00 && i + 1 < w.size())
+      cp = 0x10000 + ((cp - 0xD800) << 10) + (static_cast<uint32_t>(w[++i]) - 0xDC00);
+    if (cp < 0x80) {
+      s += char(cp);
+    } else if (cp < 0x800) {
+      s += char(0xC0 | (cp >> 6));
+      s += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      s += char(0xE0 | (cp >> 12));
+      s += char(0x80 | ((cp >> 6) & 0x3F));
+      s += char(0x80 | (cp & 0x3F));
+    } else {
+      s += char(0xF0 | (cp >> 18));
+      s += char(0x80 | ((cp >> 12) & 0x3F));
+      s += char(0x80 | ((cp >> 6) & 0x3F));
+      s += char(0x80 | (cp & 0x3F));
+    }
+  }
+  return s;
+}
+
 template<typename T>
 constexpr LenClass len_class()
 {
@@ -465,6 +557,36 @@ void gen(Rng& r, T& v, bool top)
     v = gen_int<T>(r);
   } else if constexpr (std::is_same_v<T, std::string>) {
     v = gen_string(r, gen_len(r, LenClass::Bytes, top));
+  } else if constexpr (is_wide_string_v<T>) {
+    v = to_wide<T>(gen_string(r, gen_len(r, LenClass::Bytes, top)));
+  } else if constexpr (is_duration<T>::value) {
+    // A Rust `Duration` holds no negative span: counts from 0 to the rep's maximum.
+    using R = typename T::rep;
+    R c = gen_int<R>(r);
+    if (c < 0)
+      c = c == std::numeric_limits<R>::min() ? std::numeric_limits<R>::max() : R(-c);
+    v = T(c);
+  } else if constexpr (is_time_point<T>::value) {
+    v = T(typename T::duration(gen_int<typename T::rep>(r)));
+  } else if constexpr (is_bitset<T>::value) {
+    const unsigned density = static_cast<unsigned>(r.below(101));
+    for (size_t i = 0; i < v.size(); ++i)
+      v[i] = r.percent(density);
+  } else if constexpr (is_spec<T, std::unordered_map>::value) {
+    // At most one entry: the iteration order of more depends on the hash.
+    if (r.percent(60)) {
+      typename T::key_type k{};
+      typename T::mapped_type m{};
+      gen(r, k, false);
+      gen(r, m, false);
+      v.emplace(std::move(k), std::move(m));
+    }
+  } else if constexpr (is_spec<T, std::unordered_set>::value) {
+    if (r.percent(60)) {
+      typename T::key_type k{};
+      gen(r, k, false);
+      v.insert(std::move(k));
+    }
   } else if constexpr (is_spec<T, std::vector>::value) {
     v.resize(gen_len(r, len_class<typename T::value_type>(), top));
     for (auto& e : v)
@@ -516,7 +638,11 @@ void gen(Rng& r, T& v, bool top)
 template<typename... A, size_t... I>
 void gen_variant(Rng& r, std::variant<A...>& v, bool top, std::index_sequence<I...>)
 {
-  const size_t pick = r.below(sizeof...(A));
+  // Past 128 alternatives, Bitsery's index changes form at 128: the indices around it
+  // half of the time.
+  size_t pick = r.below(sizeof...(A));
+  if (sizeof...(A) > 128 && r.percent(50))
+    pick = 126 + static_cast<size_t>(r.below(sizeof...(A) - 126 < 4 ? sizeof...(A) - 126 : 4));
   ((pick == I ? (void)(v.template emplace<I>(), gen(r, std::get<I>(v), top)) : void()), ...);
 }
 
@@ -558,8 +684,36 @@ void print(std::string& out, const T& v)
     out += '"';
     put_hex(out, reinterpret_cast<const uint8_t*>(v.data()), v.size());
     out += "\" ";
+  } else if constexpr (is_wide_string_v<T>) {
+    print(out, from_wide(v));
+  } else if constexpr (is_duration<T>::value || is_time_point<T>::value) {
+    // Every count in nanoseconds, so the text does not depend on the unit.
+    using D = std::conditional_t<is_duration<T>::value, T, typename T::duration>;
+    using P = typename D::period;
+    static_assert(1000000000 % P::den == 0 && P::num == 1, "a unit of s, ms, us or ns");
+    D d;
+    if constexpr (is_duration<T>::value)
+      d = v;
+    else
+      d = v.time_since_epoch();
+    __int128 ns = static_cast<__int128>(d.count()) * (1000000000 / P::den);
+    const bool negative = ns < 0;
+    unsigned __int128 m = negative ? static_cast<unsigned __int128>(-(ns + 1)) + 1
+                                   : static_cast<unsigned __int128>(ns);
+    std::string digits;
+    do {
+      digits.insert(digits.begin(), char('0' + int(m % 10)));
+      m /= 10;
+    } while (m != 0);
+    out += negative ? "-" + digits + " " : digits + " ";
+  } else if constexpr (is_bitset<T>::value) {
+    out += "[ ";
+    for (size_t i = 0; i < v.size(); ++i)
+      out += v[i] ? "1 " : "0 ";
+    out += "] ";
+
   } else if constexpr (is_spec<T, std::vector>::value || is_std_array<T>::value ||
-                       is_spec<T, std::set>::value) {
+                       is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value) {
     out += "[ ";
     for (const auto& e : v)
       print(out, e);
@@ -569,7 +723,7 @@ void print(std::string& out, const T& v)
     for (const auto& e : v.a)
       print(out, e);
     out += "] ";
-  } else if constexpr (is_spec<T, std::map>::value) {
+  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
     out += "[ ";
     for (const auto& [k, m] : v) {
       out += "{ ";
@@ -626,6 +780,17 @@ void bitsery_item(S& s, T& v)
     s.template value<sizeof(T)>(v);
   } else if constexpr (std::is_same_v<T, std::string>) {
     s.text1b(v, kMaxSize);
+  } else if constexpr (std::is_same_v<T, std::u16string>) {
+    s.text2b(v, kMaxSize);
+  } else if constexpr (std::is_same_v<T, std::wstring>) {
+    s.text4b(v, kMaxSize);
+  } else if constexpr (is_duration<T>::value) {
+    s.template ext<sizeof(typename T::rep)>(v, bitsery::ext::StdDuration{});
+  } else if constexpr (is_time_point<T>::value) {
+    s.template ext<sizeof(typename T::rep)>(v, bitsery::ext::StdTimePoint{});
+  } else if constexpr (is_bitset<T>::value) {
+    s.ext(v, bitsery::ext::StdBitset{});
+
   } else if constexpr (is_spec<T, std::vector>::value) {
     if constexpr (is_scalar_v<typename T::value_type>)
       s.template container<sizeof(typename T::value_type)>(v, kMaxSize);
@@ -644,12 +809,12 @@ void bitsery_item(S& s, T& v)
       bitsery_item(s, e);
   } else if constexpr (is_spec<T, std::optional>::value) {
     s.ext(v, bitsery::ext::StdOptional{}, each);
-  } else if constexpr (is_spec<T, std::map>::value) {
+  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
     s.ext(v, bitsery::ext::StdMap{ kMaxSize }, [](auto& s2, auto& k, auto& m) {
       bitsery_item(s2, k);
       bitsery_item(s2, m);
     });
-  } else if constexpr (is_spec<T, std::set>::value) {
+  } else if constexpr (is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value) {
     s.ext(v, bitsery::ext::StdSet{ kMaxSize }, each);
   } else if constexpr (is_spec<T, std::pair>::value) {
     bitsery_item(s, v.first);
@@ -752,10 +917,17 @@ Buffer yas_encode(const std::string& name, const T& value)
   return buf;
 }
 
-// Encodes `value` in the seven configurations, in the order of the Rust side's CONFIGS.
-template<typename T>
+// Encodes `value` in the seven configurations, in the order of the Rust side's CONFIGS;
+// without `Yas` (a type YAS cannot write) in the two Bitsery ones only.
+template<bool Yas, typename T>
 std::vector<Buffer> encode_all(const std::string& name, const T& v)
 {
+  if constexpr (!Yas) {
+    return {
+      bitsery_encode<bitsery::DefaultConfig>(name + " bitsery-le", v),
+      bitsery_encode<BitseryBigEndian>(name + " bitsery-be", v),
+    };
+  } else
   return {
     bitsery_encode<bitsery::DefaultConfig>(name + " bitsery-le", v),
     bitsery_encode<BitseryBigEndian>(name + " bitsery-be", v),
@@ -1017,6 +1189,81 @@ struct Images
   RECORD(vertices, flagged, one)
 };
 
+// Tuples up to 16 elements, pairs inside tuples.
+struct TuplesLong
+{
+  std::tuple<uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t, float, double,
+             bool, std::string, std::vector<uint16_t>, std::optional<int32_t>, E16, E8,
+             std::pair<uint8_t, std::string>>
+    a;
+  std::vector<std::tuple<int32_t, std::string>> b;
+  RECORD(a, b)
+};
+
+// std::chrono: Rust `Duration` fields with `unit` (and `width` for an int32 rep, which
+// Bitsery writes in 4 bytes and YAS as an int64), `SystemTime` in nanoseconds.
+struct Chrono
+{
+  std::chrono::milliseconds ms{};
+  std::chrono::nanoseconds ns{};
+  std::chrono::seconds s{};
+  std::chrono::microseconds us{};
+  std::chrono::duration<int32_t, std::milli> ms32{};
+  std::chrono::system_clock::time_point t{};
+  std::vector<std::chrono::milliseconds> v;
+  std::optional<std::chrono::seconds> o;
+  RECORD(ms, ns, s, us, ms32, t, v, o)
+};
+
+// std::bitset (N = 65..71 is left out: Bitsery's StdBitset throws there when a bit past
+// 63 is set, golden-ext README surprise 9).
+struct Bitsets
+{
+  std::bitset<1> a;
+  std::bitset<8> b;
+  std::bitset<10> c;
+  std::bitset<64> d;
+  std::bitset<100> e;
+  std::vector<std::bitset<12>> f;
+  RECORD(a, b, c, d, e, f)
+};
+
+struct WideStrings
+{
+  std::u16string a;
+  std::wstring b;
+  std::vector<std::u16string> c;
+  RECORD(a, b, c)
+};
+
+// Hashed containers, with at most one entry each.
+struct Unordered
+{
+  std::unordered_map<std::string, int32_t> a;
+  std::unordered_set<uint16_t> b;
+  std::unordered_map<E16, std::vector<E8>> c;
+  RECORD(a, b, c)
+};
+
+// A variant of 130 alternatives: Bitsery's index takes its two-byte size form from 128
+// (`80 80`). YAS stops at 19 alternatives, so this shape is Bitsery's alone.
+template<size_t I>
+struct Alt
+{
+  uint8_t v{};
+  RECORD(v)
+};
+template<size_t... I>
+std::variant<Alt<I>...> variant_of_alts(std::index_sequence<I...>);
+using Var130 = decltype(variant_of_alts(std::make_index_sequence<130>{}));
+
+struct Variants130
+{
+  Var130 a;
+  std::vector<Var130> b;
+  RECORD(a, b)
+};
+
 // ---------------------------------------------------------------------------------------
 // Driver
 // ---------------------------------------------------------------------------------------
@@ -1027,7 +1274,8 @@ struct Shape
   void (*run)(const char* name, Rng& r, uint64_t cases);
 };
 
-template<typename T>
+// One line per case; without `Yas`, `-` stands for the bytes of each YAS configuration.
+template<typename T, bool Yas = true>
 void run_shape(const char* name, Rng& r, uint64_t cases)
 {
   std::string line;
@@ -1040,10 +1288,12 @@ void run_shape(const char* name, Rng& r, uint64_t cases)
     line += std::to_string(c);
     line += '\t';
     print(line, v);
-    for (const Buffer& b : encode_all(std::string(name) + " case " + std::to_string(c), v)) {
+    for (const Buffer& b : encode_all<Yas>(std::string(name) + " case " + std::to_string(c), v)) {
       line += '\t';
       put_hex(line, b.data(), b.size());
     }
+    if constexpr (!Yas)
+      line += "\t-\t-\t-\t-\t-";
     line += '\n';
     std::fwrite(line.data(), 1, line.size(), stdout);
   }
@@ -1078,6 +1328,12 @@ static const Shape kShapes[] = {
   { "nested", run_shape<Nested> },
   { "document", run_shape<Document> },
   { "images", run_shape<Images> },
+  { "tuples_long", run_shape<TuplesLong> },
+  { "chrono", run_shape<Chrono> },
+  { "bitsets", run_shape<Bitsets> },
+  { "wide_strings", run_shape<WideStrings> },
+  { "unordered", run_shape<Unordered> },
+  { "variants130", run_shape<Variants130, false> },
 };
 
 // Each shape draws from its own stream, so adding a shape or changing one shape's

@@ -5,8 +5,11 @@
 //! equal when their texts are, which compares floats by their bits (NaN payloads
 //! included), where `PartialEq` would not.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use packed_core::cpp::{Bitset, Fields, U16String, WString};
 use std::iter::Peekable;
 use std::str::SplitAsciiWhitespace;
 
@@ -232,15 +235,23 @@ impl<K: Text + Ord, V: Text> Text for BTreeMap<K, V> {
         Ok(map)
     }
     fn print(&self, out: &mut String) {
-        out.push_str("[ ");
-        for (k, v) in self {
-            out.push_str("{ ");
-            k.print(out);
-            v.print(out);
-            out.push_str("} ");
-        }
-        out.push_str("] ");
+        print_map(self, out);
     }
+}
+
+/// `[ { k v } ... ]`, in the map's order.
+fn print_map<'a, K: Text + 'a, V: Text + 'a>(
+    entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+    out: &mut String,
+) {
+    out.push_str("[ ");
+    for (k, v) in entries {
+        out.push_str("{ ");
+        k.print(out);
+        v.print(out);
+        out.push_str("} ");
+    }
+    out.push_str("] ");
 }
 
 /// `( )` or `( v )`.
@@ -290,15 +301,118 @@ macro_rules! tuples {
         }
     )*};
 }
-tuples!((0 A, 1 B) (0 A, 1 B, 2 C));
+tuples!(
+    (0 A, 1 B)
+    (0 A, 1 B, 2 C)
+    (0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H, 8 I, 9 J, 10 K, 11 L, 12 M, 13 N, 14 O, 15 P)
+);
+
+/// `Fields` (a `std::pair`, an array written element by element): its contents' text.
+impl<T: Text> Text for Fields<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        T::parse(t).map(Fields)
+    }
+    fn print(&self, out: &mut String) {
+        self.0.print(out);
+    }
+}
+
+/// Nanoseconds: the generator prints every chrono count in them, whatever the unit the
+/// bytes count in.
+impl Text for Duration {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let s = t.next()?;
+        let ns: u128 = s
+            .parse()
+            .map_err(|e| format!("`{s}` as nanoseconds: {e}"))?;
+        let secs = u64::try_from(ns / 1_000_000_000).map_err(|e| format!("{s} ns: {e}"))?;
+        Ok(Duration::new(secs, (ns % 1_000_000_000) as u32))
+    }
+    fn print(&self, out: &mut String) {
+        let _ = write!(out, "{} ", self.as_nanos());
+    }
+}
+
+/// Signed nanoseconds from the Unix epoch.
+impl Text for SystemTime {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let s = t.next()?;
+        let ns: i128 = s
+            .parse()
+            .map_err(|e| format!("`{s}` as nanoseconds: {e}"))?;
+        let d = Duration::parse(&mut Tokens::new(&ns.unsigned_abs().to_string()))?;
+        if ns < 0 {
+            UNIX_EPOCH.checked_sub(d)
+        } else {
+            UNIX_EPOCH.checked_add(d)
+        }
+        .ok_or_else(|| format!("{s} ns is no SystemTime here"))
+    }
+    fn print(&self, out: &mut String) {
+        let _ = match self.duration_since(UNIX_EPOCH) {
+            Ok(d) => write!(out, "{} ", d.as_nanos()),
+            Err(e) => write!(out, "-{} ", e.duration().as_nanos()),
+        };
+    }
+}
+
+/// `[ b0 b1 ... ]`, each bit `0` or `1`.
+impl<const N: usize> Text for Bitset<N> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        let bits = parse_seq::<u8>(t)?;
+        let n = bits.len();
+        let bits: Vec<bool> = bits.into_iter().map(|b| b != 0).collect();
+        let bits: [bool; N] = bits
+            .try_into()
+            .map_err(|_| format!("{n} bits for a bitset of {N}"))?;
+        Ok(Bitset(bits))
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(&self.0.map(u8::from), out);
+    }
+}
+
+/// Wide strings: their text as UTF-8, as a string's.
+macro_rules! wide {
+    ($($t:ident),*) => {$(
+        impl Text for $t {
+            fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+                String::parse(t).map($t)
+            }
+            fn print(&self, out: &mut String) {
+                self.0.print(out);
+            }
+        }
+    )*};
+}
+wide!(U16String, WString);
+
+/// A hashed set or map of at most one entry (the generator's), as a sequence.
+impl<T: Text + Eq + std::hash::Hash> Text for HashSet<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        Ok(parse_seq::<T>(t)?.into_iter().collect())
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+impl<K: Text + Eq + std::hash::Hash, V: Text> Text for HashMap<K, V> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        Ok(parse_seq::<(K, V)>(t)?.into_iter().collect())
+    }
+    fn print(&self, out: &mut String) {
+        print_map(self, out);
+    }
+}
 
 /// Declares a struct that derives `Packed`, with its text form `{ f1 f2 ... }`.
 macro_rules! record {
-    ($(#[$attr:meta])* pub struct $name:ident { $($f:ident: $t:ty),* $(,)? }) => {
+    ($(#[$attr:meta])* pub struct $name:ident { $($(#[$fa:meta])* $f:ident: $t:ty),* $(,)? }) => {
         #[derive(packed_core::Packed, Debug, Clone)]
         $(#[$attr])*
         pub struct $name {
-            $(pub $f: $t,)*
+            $($(#[$fa])* pub $f: $t,)*
         }
 
         impl $crate::text::Text for $name {
@@ -322,7 +436,7 @@ macro_rules! record {
 /// the integer.
 macro_rules! repr_enum {
     ($name:ident: $repr:ident { $($v:ident = $d:expr),* $(,)? }) => {
-        #[derive(packed_core::Packed, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+        #[derive(packed_core::Packed, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[repr($repr)]
         pub enum $name {
             $($v = $d,)*

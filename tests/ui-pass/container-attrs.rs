@@ -66,13 +66,13 @@ struct YasHeader(u8);
 
 // enums (on a fieldless #[repr] enum: its own form)
 #[derive(Packed, Debug, PartialEq)]
-#[packed(enums = "plain")]
+#[packed(conventions = "bitsery")]
 #[repr(i32)]
 enum PlainEnum {
     Three = 3,
 }
 #[derive(Packed, Debug, PartialEq)]
-#[packed(enums = "yas")]
+#[packed(conventions = "yas")]
 #[repr(i32)]
 enum YasEnum {
     Three = 3,

@@ -4,7 +4,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
-use packed_core::{Kind, Packed};
+use packed_core::{DecodeOwned, Kind};
 
 use crate::envelope::unwrap;
 use crate::error::EnvelopeError;
@@ -103,7 +103,7 @@ impl<'h, R, E: From<EnvelopeError>> Dispatcher<'h, R, E> {
     #[must_use]
     pub fn on_record<T>(self, handler: impl Fn(T) -> Result<R, E> + 'h) -> Self
     where
-        T: Packed + Kind,
+        T: DecodeOwned + Kind,
     {
         self.on(T::KIND, move |payload| {
             let record = packed_core::from_slice::<T>(payload)

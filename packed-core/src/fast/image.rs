@@ -259,7 +259,10 @@ mod tests {
         // Big-endian: no image, element by element, and back.
         let big = crate::to_vec_as::<layout::YasBig, _>(&vertices(3)).unwrap();
         assert_eq!(&big[7..15], &3u64.to_be_bytes());
-        assert_eq!(&big[15 + 12 + 4..15 + 12 + 8], &70_000u32.to_be_bytes());
+        // An element is 20 bytes: `x`, `id`, then `pos` as a `std::array`, its 8-byte
+        // length first (YAS's conventions).
+        assert_eq!(&big[15 + 20 + 4..15 + 20 + 8], &70_000u32.to_be_bytes());
+        assert_eq!(&big[15 + 8..15 + 16], &2u64.to_be_bytes());
         assert_eq!(
             crate::from_slice_as::<layout::YasBig, Vec<Vertex>>(&big).unwrap(),
             vertices(3)

@@ -39,10 +39,14 @@
 //! | `write_var_bytes(bytes)` | [`Writer`] | speed: word copies (`Vec<u8>` overrides it) | `write_bytes` |
 //! | `takes_runs()` | [`Writer`] | speed: runs and images may bypass the per-field hooks (false for a writer that watches them, as `explain`'s does) | false |
 //! | `lends_runs()` | [`Reader`] | speed: runs and images may borrow a value's bytes at once (true for a slice) | false |
+//! | `write_bits(v, n)`, `align_bits()`, `bits_pending()` | [`Writer`] | wire format: bit packing (a session's writer collects bits; numbers between byte boundaries go out little-endian) | whole bytes, nothing, false |
+//! | `packs_bits()` | [`Writer`] | `explain`: a writer that packs bits itself gets a session's writes as they come | false |
+//! | `read_bits(n)`, `align_bits()`, `bits_pending()`, `bit_offset()` | [`Reader`] | wire format: bit packing, and the bit offsets of its errors | whole bytes, nothing, false, 8 × `offset` |
+//! | `lend_unread()` | [`Reader`] | speed: a session reads its bits straight from a slice's input | `None` |
 //! | `record_position()`, `patch_record_size(position, size)` | [`Writer`] | wire format: a growable record's size written back once its body is written (`Vec<u8>`, `SizeCounter`, `explain`) | none: the body is counted first |
 //! | `open_window(start, end, reserves)`, `close_window(window)`, `window_left(end)` | [`Reader`] | wire format: reads stop at a growable record's end, what is left of it says which fields are there, and its unread tail is skipped (slices and streams) | reads are not stopped (an overrun is caught at the close); what is left is counted from the offset; the tail is read and dropped |
 //! | `HEADER_SIZE` | [`MaxSize`](crate::MaxSize) | wire format: the header's length in a top-level message's bound (a derived type's own, a pointer's pointee's) | the context's layout's header |
-//! | `SIZE` | [`IntCodec`](crate::num::IntCodec), [`EnumRepr`](crate::layout::EnumRepr) | wire format: how many bytes an integer or a fieldless enum takes at most, for `MaxSize` | (sealed) / unbounded |
+//! | `SIZE` | [`IntCodec`](crate::num::IntCodec), [`Conventions`](crate::layout::Conventions) | wire format: how many bytes an integer or a fieldless enum takes at most, for `MaxSize` | (sealed) / unbounded |
 //!
 //! Public, documented on their traits: [`Decode::MIN_WIRE`] and
 //! [`Reader::check_zero_width`] / [`Reader::count_zero_width`] (safety: what a length

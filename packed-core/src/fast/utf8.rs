@@ -6,6 +6,8 @@
 //! `core::str::from_utf8`, which then decides, so both accept exactly the same strings
 //! and report the same offsets.
 
+use alloc::{string::String, vec::Vec};
+
 use crate::DecodeError;
 
 /// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
@@ -19,6 +21,21 @@ pub(crate) fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeEr
         Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     } else {
         core::str::from_utf8(bytes).map_err(|e| invalid_utf8(start, &e))
+    }
+}
+
+/// `bytes` as a `String`, without copying them, or [`DecodeError::InvalidUtf8`]
+/// (`start` is their offset): [`str_from_utf8`] for owned bytes (a string read from a
+/// stream, or from between the byte boundaries of a bit-packing session).
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, DecodeError> {
+    if is_ascii(&bytes) {
+        // SAFETY: as in `str_from_utf8`: every byte is below 0x80, so the bytes are
+        // valid UTF-8. Hostile input: `utf8_fast_path_owned` below.
+        Ok(unsafe { String::from_utf8_unchecked(bytes) })
+    } else {
+        String::from_utf8(bytes).map_err(|e| invalid_utf8(start, &e.utf8_error()))
     }
 }
 
@@ -168,6 +185,33 @@ mod tests {
                     let mut good = vec![b'a'; n];
                     good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
                     assert_eq!(decode_all(&good).unwrap().as_bytes(), &good[..]);
+                }
+            }
+        }
+    }
+
+    /// The owned path (`string_from_utf8`: a stream's strings, and a bit-packing
+    /// session's between byte boundaries) accepts and rejects what `core` does, at the
+    /// same offsets, on every length and position of a bad byte.
+    #[test]
+    fn utf8_fast_path_owned() {
+        for n in 0..=70usize {
+            let ascii: Vec<u8> = (0..n).map(|i| b' ' + (i % 95) as u8).collect();
+            let s = super::string_from_utf8(ascii.clone(), 5).unwrap();
+            assert_eq!(s.as_bytes(), &ascii[..]);
+            for i in 0..n {
+                let mut bad = ascii.clone();
+                bad[i] = 0xFF;
+                assert_eq!(
+                    super::string_from_utf8(bad, 5),
+                    Err(DecodeError::InvalidUtf8 { offset: 5 + i }),
+                    "n {n} at {i}"
+                );
+                if i + 1 < n {
+                    let mut good = ascii.clone();
+                    good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
+                    let s = super::string_from_utf8(good.clone(), 0).unwrap();
+                    assert_eq!(s.as_bytes(), &good[..]);
                 }
             }
         }

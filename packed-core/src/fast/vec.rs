@@ -78,7 +78,7 @@ pub(crate) fn write_numbers<E: Endian, N: Num, W: Writer + ?Sized>(
 }
 
 /// Appends `n` numbers at full width in byte order `E` to `out`: one copy of the input,
-/// then, where `E` is not the host's order, a byte swap of each. The caller has checked
+/// then, where their order is not the host's, a byte swap of each. The caller has checked
 /// that the input can hold them.
 ///
 /// # Errors
@@ -89,13 +89,16 @@ pub(crate) fn read_numbers<'de, E: Endian, N: Num, R: Reader<'de> + ?Sized>(
     r: &mut R,
     out: &mut Vec<N>,
 ) -> Result<(), DecodeError> {
+    // Between the byte boundaries of a bit-packing session the numbers are
+    // little-endian bits whatever `E` says, and stay so: they are whole bytes.
+    let little = r.bits_pending() || !E::BIG;
     read_native(n, r, out)?;
-    if !is_host::<E>() {
+    if little == cfg!(target_endian = "big") {
         let start = out.len() - n;
         for v in &mut out[start..] {
             let mut b = N::Bytes::default();
             b.as_mut().copy_from_slice(bytemuck::bytes_of(v));
-            *v = E::num(b);
+            *v = if little { N::from_le(b) } else { N::from_be(b) };
         }
     }
     Ok(())

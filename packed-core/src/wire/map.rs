@@ -15,7 +15,7 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a map's or set's length, then its `len` entries.
 #[inline]
-fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
+pub(crate) fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
     len: usize,
     entries: impl Iterator<Item = T>,
     w: &mut W,
@@ -33,7 +33,7 @@ fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
 /// From the length prefix, the claim and `decode`; [`DecodeError::DuplicateKey`] at
 /// the entry whose key came before.
 #[inline]
-fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?Sized>(
+pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?Sized>(
     r: &mut R,
     reserve: bool,
     new: impl FnOnce(usize) -> M,
@@ -62,7 +62,7 @@ fn duplicate_key(offset: usize) -> DecodeError {
 
 /// `(key, value)` by reference, for maps: the key, then the value, reported to
 /// `explain` as the entry's `key` and `value` (`[0].key`, `[0].value`).
-struct Pair<'a, K, V>(&'a K, &'a V);
+pub(crate) struct Pair<'a, K, V>(pub(crate) &'a K, pub(crate) &'a V);
 
 impl<K: Encode, V: Encode> Encode for Pair<'_, K, V> {
     #[inline]
@@ -128,6 +128,9 @@ macro_rules! maps {
     (@reserves ordered) => { false };
     (@reserves hashed) => { true };
 }
+
+#[cfg(feature = "indexmap")]
+pub(crate) use maps;
 
 maps!(BTreeMap<K: Ord, V> ordered);
 maps!(BTreeSet<T: Ord> ordered;);

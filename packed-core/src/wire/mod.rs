@@ -1,30 +1,55 @@
 //! What the bytes are: the wire format of every standard type, one short file per kind
 //! of value. A derived struct is its fields in declaration order (the derive); the
-//! framing (length prefixes, integer codecs, byte order, headers, enum forms) comes from
-//! the context's [`Layout`], never from a run-time flag.
+//! framing (length prefixes, integer codecs, byte order, headers, and the conventions of
+//! Bitsery or YAS for standard types) comes from the context's [`Layout`], never from a
+//! run-time flag.
 //!
 //! | file | values | on the wire |
 //! |---|---|---|
 //! | `prim` | numbers, `bool`, `char`, `()`, `PhantomData` | integers by the layout's codec, floats at full width, `bool` one byte `0`/`1`, `char` its scalar value as a `u32`, `()` nothing |
 //! | `string` | `str`, `String`, `Box<str>`, `Cow<str>`, `&str`, `&[u8]` | a length prefix, then the UTF-8 bytes (or the bytes) |
-//! | `seq` | `[T]`, `Vec`, `VecDeque`, `Box<[T]>`, `[T; N]` | a length prefix (none for an array), then the elements |
+//! | `seq` | `[T]`, `Vec`, `VecDeque`, `Box<[T]>`, `[T; N]`, `Fields<[T; N]>` | a length prefix (for an array under YAS's conventions only; never for `Fields`), then the elements |
 //! | `map` | `BTreeMap`, `BTreeSet`, `HashMap`, `HashSet` | a length prefix, then the entries in iteration order |
 //! | `wrap` | `Option`, `Box`, `&T`, `Cow<T>` | `Option`: a flag byte `0`/`1`, then the value; the others: the value |
-//! | `tuple` | tuples of up to 12 | the elements in order |
-//! | `enums` | derived enums | the variant's tag, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the layout's form |
+//! | `bits` | `#[packed(bitpack)]` types | their fields as one stream of bits: `bool` one bit, `Option` a flag bit and padding, the rest as bytes at any bit offset, padded to a byte at the end |
+//! | `coded` | fields with `range`, `precision`, `bits`, `entropy` | just the bits their range or list needs |
+//! | `tuple` | tuples of up to 16, `Fields` of them | a count byte under YAS's conventions (not for `Fields`), then the elements in order |
+//! | `enums` | derived enums | the variant's tag (its index, `tag = N` or discriminant) in the conventions' form or the `tag` integer, then its fields; a fieldless `#[repr(int)]` enum: its discriminant in the conventions' form |
 //! | `record` | growable records (`#[packed(growable)]`) | a 4-byte size in the layout's byte order, counting itself, then the record's fields |
+//! | `sum` | `Result`, `Bound` | a variant index, then the value |
+//! | `nonzero` | `NonZero*` | the integer; zero refused |
+//! | `by_value` | `Rc`, `Arc`, `Cell`, `RefCell`, `Wrapping`, `Saturating`, `Reverse`, `Cow<[T]>` | the value they hold |
+//! | `range` | `Range`, `RangeInclusive` | start, end |
+//! | `net` | IP and socket addresses | octets; a variant index for `IpAddr`, `SocketAddr` |
+//! | `list` | `LinkedList`, `BinaryHeap` | a length prefix, then the elements |
+//! | `time` | `Duration`, `SystemTime` | the count in the field's unit, at its width (`i64` under YAS) |
+//! | `bitset` | `cpp::Bitset<N>` | ⌈N/8⌉ bytes (YAS: behind the bit and byte counts) |
+//! | `wide` | `cpp::U16String`, `cpp::WString` | the code units (YAS: UTF-8) |
+//! | `ext` | other crates' types, behind cargo features | see `ext` |
 //!
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
 
+pub(crate) mod bits;
+mod bitset;
+mod by_value;
+pub(crate) mod coded;
 pub(crate) mod enums;
+mod ext;
+mod list;
 mod map;
+mod net;
+mod nonzero;
 mod prim;
+mod range;
 pub(crate) mod record;
 pub(crate) mod seq;
-mod string;
+pub(crate) mod string;
+mod sum;
+pub(crate) mod time;
 mod tuple;
-mod wrap;
+mod wide;
+pub(crate) mod wrap;
 
 use crate::layout::{Header, Layout};
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};

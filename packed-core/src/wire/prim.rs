@@ -2,12 +2,13 @@
 //!
 //! Integers are written by the layout's codec ([`IntCodec`]) in its byte order, floats
 //! at full width in the byte order, `usize`/`isize` as `u64`/`i64` on every platform,
-//! `bool` as one byte `0` or `1`, `char` as its scalar value in a `u32`, and `()` and
-//! `PhantomData` as nothing.
+//! `bool` as one byte `0` or `1` (one bit inside a bit-packing session), `char` as its
+//! scalar value in a `u32`, and `()` and `PhantomData` as nothing.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
+use super::bits::in_session;
 use crate::fast::{self, FixedSize};
 use crate::layout::Layout;
 use crate::num::{Endian, IntCodec};
@@ -27,12 +28,26 @@ fn int_size<C: Ctx, T>() -> usize {
     }
 }
 
+/// The fixed size of a number (or `bool`, `char`) of `bytes` bytes under `C`, with
+/// its memory-image proof: none inside a bit-packing session, where a value's bytes
+/// depend on the bit offset it starts at, so no run or image can stand for them.
+#[inline(always)]
+pub(super) fn scalar_size<C: Ctx, T>(
+    bytes: usize,
+    image: Option<fast::ImageProof<T>>,
+) -> FixedSize<T> {
+    if in_session::<C>() {
+        return FixedSize::VARIES;
+    }
+    FixedSize::of(bytes).with_image(image)
+}
+
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(int_size::<C, $t>()).with_image(fast::image::number::<C, $t>())
+                scalar_size::<C, $t>(int_size::<C, $t>(), fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -68,7 +83,7 @@ macro_rules! float {
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(core::mem::size_of::<$t>()).with_image(fast::image::number::<C, $t>())
+                scalar_size::<C, $t>(core::mem::size_of::<$t>(), fast::image::number::<C, $t>())
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
@@ -99,21 +114,26 @@ macro_rules! float {
 }
 float!(f32, f64);
 
-macro_rules! size {
-    ($($t:ty => $wire:ty),*) => {$(
-        /// Written as its 64-bit counterpart on every platform.
+/// `Encode` and `Decode` of a type `$t` written as the integer `$wire`: `$to` is the
+/// integer of `$v` (a `&$t`), `$from` the value of integer `$i` or `None`, and
+/// `$refused(offset, type name)` the error for `None`.
+macro_rules! through_int {
+    ($($(#[$doc:meta])* $t:ty => $wire:ty, |$v:ident| $to:expr, |$i:ident| $from:expr, $refused:path;)*) => {$(
+        $(#[$doc])*
         impl Encode for $t {
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                FixedSize::of(int_size::<C, $wire>())
+                $crate::wire::prim::scalar_size::<C, $t>(<$wire as Encode>::fixed_size::<C>().bytes(), None)
             }
             #[inline(always)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-                (*self as $wire).encode::<C, W>(w)
+                let $v = self;
+                <$wire as Encode>::encode::<C, W>(&$to, w)
             }
         }
+        $(#[$doc])*
         impl<'de> Decode<'de> for $t {
-            const MIN_WIRE: usize = 1;
+            const MIN_WIRE: usize = <$wire as Decode<'de>>::MIN_WIRE;
             const RESERVES_AHEAD: bool = false;
             #[inline(always)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
@@ -122,21 +142,32 @@ macro_rules! size {
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 let offset = r.offset();
-                let v = <$wire>::decode::<C, R>(r)?;
-                <$t>::try_from(v).map_err(|_| crate::num::overflow(offset, stringify!($t)))
+                let $i = <$wire>::decode::<C, R>(r)?;
+                $from.ok_or_else(|| $refused(offset, stringify!($t)))
             }
         }
     )*};
 }
-size!(usize => u64, isize => i64);
+pub(crate) use through_int;
 
+through_int! {
+    /// Written as its 64-bit counterpart on every platform.
+    usize => u64, |v| *v as u64, |i| usize::try_from(i).ok(), crate::num::overflow;
+    /// Written as its 64-bit counterpart on every platform.
+    isize => i64, |v| *v as i64, |i| isize::try_from(i).ok(), crate::num::overflow;
+}
+
+/// One byte `0` or `1`; inside a bit-packing session, one bit (Bitsery's `boolValue`).
 impl Encode for bool {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(1)
+        scalar_size::<C, bool>(1, None)
     }
     #[inline(always)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        if in_session::<C>() {
+            return w.write_bits(u64::from(*self), 1);
+        }
         w.write_byte(u8::from(*self))
     }
 }
@@ -146,10 +177,13 @@ impl<'de> Decode<'de> for bool {
     const RESERVES_AHEAD: bool = false;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(1)
+        <bool as Encode>::fixed_size::<C>()
     }
     #[inline(always)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        if in_session::<C>() {
+            return Ok(r.read_bits(1)? != 0);
+        }
         match r.read_byte()? {
             0 => Ok(false),
             1 => Ok(true),
@@ -168,7 +202,7 @@ fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
 impl Encode for char {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(int_size::<C, u32>())
+        scalar_size::<C, char>(int_size::<C, u32>(), None)
     }
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {

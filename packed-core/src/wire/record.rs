@@ -16,6 +16,13 @@
 //! past the input or the enclosing record. (Bitsery reads zeros for a value cut by the
 //! record's end, and does not check the size.)
 //!
+//! A growable record cannot be inside a bit-packing session (a field of a
+//! `#[packed(bitpack)]` type): its size counts bytes, which the bits around it do not
+//! fill, so that is an error ([`EncodeError::RecordInBitPacking`],
+//! [`DecodeError::RecordInBitPacking`]). A type that is both growable and bit-packed
+//! holds its session inside its record (Bitsery's safe pattern): the session's end
+//! pads to a byte before the size is taken.
+//!
 //! Writing, the size is written back over 4 reserved bytes once the body is written,
 //! where the writer can ([`Writer::record_position`]); a stream's body is counted first
 //! instead, so the message is never held in memory.
@@ -23,6 +30,7 @@
 use crate::explain::{framed, Role};
 use crate::layout::Layout;
 use crate::num::Endian;
+use crate::wire::bits::in_session;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, SizeCounter, Writer};
 
 /// The bytes of a record's size.
@@ -55,6 +63,11 @@ pub fn write_record<C: Ctx, F: Ctx, T: RecordBody + ?Sized, W: Writer + ?Sized>(
     value: &T,
     w: &mut W,
 ) -> Result<(), EncodeError> {
+    if in_session::<F>() {
+        return Err(EncodeError::RecordInBitPacking {
+            type_name: core::any::type_name::<T>(),
+        });
+    }
     if let Some(start) = w.record_position() {
         framed(w, Role::Size, |w| w.write_bytes(&[0; SIZE_BYTES]))?;
         value.encode_body::<C, W>(w)?;
@@ -116,6 +129,12 @@ pub fn read_record<'de, F: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized, V>(
     r: &mut R,
     body: impl FnOnce(&mut R, Record) -> Result<V, DecodeError>,
 ) -> Result<V, DecodeError> {
+    if in_session::<F>() {
+        return Err(DecodeError::RecordInBitPacking {
+            bit_offset: r.bit_offset(),
+            type_name: core::any::type_name::<T>(),
+        });
+    }
     let start = r.offset();
     let size: u32 = SizeOrder::<F>::read(r)?;
     if (size as usize) < SIZE_BYTES {

@@ -1,8 +1,9 @@
-//! Sequences: `[T]`, `Vec`, `VecDeque`, `Box<[T]>` and `[T; N]`, and the length prefix,
+//! Sequences: `[T]`, `Vec`, `VecDeque`, `Box<[T]>`, `[T; N]` and `Fields<[T; N]>`, and the length prefix,
 //! `max` and length claim every length-prefixed value shares.
 //!
 //! A sequence is a length prefix (the element count, by the layout's [`LenPrefix`]),
-//! then its elements; an array has no prefix (its length is its type's). The elements
+//! then its elements; an array has the prefix only where the layout's conventions
+//! write one (YAS's `std::array`), and [`Fields`] of an array never. The elements
 //! of a slice, `Vec`, `Box<[T]>` or array are written in the contiguous form
 //! (`encode_contiguous`: YAS writes raw enums there without their size byte), those of a
 //! `VecDeque` (YAS's `std::deque`) one at a time as single values (`encode_slice`).
@@ -14,9 +15,10 @@
 
 use alloc::{boxed::Box, collections::VecDeque, vec::Vec};
 
+use crate::cpp::Fields;
 use crate::explain::{framed, Role};
 use crate::fast::FixedSize;
-use crate::layout::Layout;
+use crate::layout::{Conventions, Layout};
 use crate::len::LenPrefix;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -287,7 +289,7 @@ impl<T: Encode> Encode for Vec<T> {
 
 /// Reads a length prefix and that many elements, appended with `step` (see [`append`]).
 #[inline]
-fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+pub(crate) fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<Vec<T>, DecodeError> {
@@ -367,17 +369,86 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
     }
 }
 
+/// Whether fixed arrays have a length prefix under `C` (YAS's `std::array`).
+#[inline(always)]
+fn array_length<C: Ctx>() -> bool {
+    <<C::Layout as Layout>::Conventions as Conventions>::ARRAY_LENGTH
+}
+
+/// The fixed size of `[T; N]` under `C`: its elements' (an image where they are one),
+/// after the length prefix where `C` writes one (then not an image: the memory holds
+/// no length).
+#[inline(always)]
+fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T; N]> {
+    let body = elements.array::<N>();
+    if !array_length::<C>() {
+        return body;
+    }
+    let prefix = <<C::Layout as Layout>::Len as LenPrefix>::size_of(N);
+    FixedSize::run(&[prefix, body.bytes()])
+}
+
+/// Reads the length before a fixed array of `N` where `C` writes one, and checks it.
+#[inline(always)]
+fn read_array_length<'de, C: Ctx, R: Reader<'de> + ?Sized, const N: usize>(
+    r: &mut R,
+) -> Result<(), DecodeError> {
+    if array_length::<C>() {
+        let (offset, len) = read_len::<C, R>(r)?;
+        if len != N {
+            return Err(length_mismatch(offset, N, len));
+        }
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+pub(crate) fn length_mismatch(offset: usize, expected: usize, found: usize) -> DecodeError {
+    DecodeError::LengthMismatch {
+        offset,
+        expected: expected as u64,
+        found: found as u64,
+    }
+}
+
 impl<T: Encode, const N: usize> Encode for [T; N] {
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        T::fixed_size::<C::Elem>().array::<N>()
+        array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
-    /// No length prefix: the length is part of the type. The elements are those of a
-    /// contiguous sequence (YAS's `std::array` and C arrays copy enums as raw memory,
-    /// as its `std::vector` does).
+    /// A `std::array` or C array: its length where the conventions write one (YAS),
+    /// then the elements of a contiguous sequence (YAS copies enums in `std::array`
+    /// and C arrays as raw memory, as in its `std::vector`).
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        if array_length::<C>() {
+            write_len::<C, W>(N, w)?;
+        }
         T::encode_contiguous::<C::Elem, W>(self, w)
+    }
+}
+
+/// `N` elements, appended to `v` with `step` (`decode_contiguous` for an array's,
+/// `decode_append` for `Fields`'s single values); `start` is where they start, for
+/// errors. Elements that may encode to nothing are counted as in a sequence (`[Z; N]`
+/// inside a `Vec` would otherwise multiply them).
+#[inline]
+fn decode_elements<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>(
+    start: usize,
+    r: &mut R,
+    step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
+) -> Result<[T; N], DecodeError> {
+    let mut v = Vec::with_capacity(N);
+    if T::MIN_WIRE == 0 {
+        let mut c = claim::<T, R>(start, N, false, r)?;
+        append(&mut c, start, N, r, &mut v, step)?;
+    } else {
+        step(N, r, &mut v)?;
+    }
+    match v.try_into() {
+        Ok(a) => Ok(a),
+        Err(_) => unreachable!("the step pushed exactly N elements"),
     }
 }
 
@@ -386,30 +457,37 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline(always)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        T::fixed_size::<C::Elem>().array::<N>()
+        array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
-    /// Elements that may encode to nothing are counted as in a sequence (`[Z; N]`
-    /// inside a `Vec` would otherwise multiply them).
+    /// A length different from `N` is [`DecodeError::LengthMismatch`].
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        let start = r.offset();
-        let mut v = Vec::with_capacity(N);
-        if T::MIN_WIRE == 0 {
-            let mut c = claim::<T, R>(start, N, false, r)?;
-            append(
-                &mut c,
-                start,
-                N,
-                r,
-                &mut v,
-                T::decode_contiguous::<C::Elem, R>,
-            )?;
-        } else {
-            T::decode_contiguous::<C::Elem, R>(N, r, &mut v)?;
-        }
-        match v.try_into() {
-            Ok(a) => Ok(a),
-            Err(_) => unreachable!("decode_contiguous pushed exactly N elements"),
-        }
+        read_array_length::<C, R, N>(r)?;
+        decode_elements(r.offset(), r, T::decode_contiguous::<C::Elem, R>)
+    }
+}
+
+/// `N` values one after another, each as a single value, with no length in any layout.
+impl<T: Encode, const N: usize> Encode for Fields<[T; N]> {
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
+    }
+    #[inline]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        T::encode_slice::<C::Elem, W>(&self.0, 0, w)
+    }
+}
+
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
+    const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
+    const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
+    }
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        decode_elements(r.offset(), r, T::decode_append::<C::Elem, R>).map(Fields)
     }
 }

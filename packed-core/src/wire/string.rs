@@ -9,12 +9,23 @@ use alloc::{borrow::Cow, boxed::Box, string::String};
 
 use super::seq::{check_bytes, read_len, write_len};
 use crate::fast::copy::push_str_short;
-use crate::fast::utf8::{invalid_utf8, str_from_utf8};
+use crate::fast::utf8::{str_from_utf8, string_from_utf8};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+/// Reads length-prefixed bytes, borrowed where the reader can (serde's byte strings).
+#[cfg(feature = "serde")]
+#[inline]
+pub(crate) fn decode_bytes<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<Cow<'de, [u8]>, DecodeError> {
+    let (offset, len) = read_len::<C, R>(r)?;
+    check_bytes(offset, len, r)?;
+    r.read_cow(len)
+}
 
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
 #[inline(always)]
-fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+pub(crate) fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<Cow<'de, str>, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
@@ -22,9 +33,7 @@ fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     let start = r.offset();
     match r.read_cow(len)? {
         Cow::Borrowed(b) => str_from_utf8(b, start).map(Cow::Borrowed),
-        Cow::Owned(v) => String::from_utf8(v)
-            .map(Cow::Owned)
-            .map_err(|e| invalid_utf8(start, &e.utf8_error())),
+        Cow::Owned(v) => string_from_utf8(v, start).map(Cow::Owned),
     }
 }
 

@@ -6,12 +6,13 @@
 
 use alloc::{borrow::Cow, boxed::Box};
 
+use super::bits::in_session;
 use crate::explain::{framed, Role};
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// The `encode` and `encode_header` of a pointer to a `T`: the `T`'s, so a `&T` or a
-/// `Box<T>` as the top-level message has `T`'s own header.
+/// `Box<T>` (an `Rc`, `Arc`, `Cow`) as the top-level message has `T`'s own header.
 macro_rules! encode_as_pointee {
     () => {
         #[inline(always)]
@@ -24,6 +25,7 @@ macro_rules! encode_as_pointee {
         }
     };
 }
+pub(crate) use encode_as_pointee;
 
 impl<T: Encode + ?Sized> Encode for &T {
     #[inline(always)]
@@ -58,18 +60,24 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
 }
 
 impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
-    #[inline(always)]
-    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        (**self).encode::<C, W>(w)
-    }
+    encode_as_pointee!();
 }
 
 /// A presence flag (`00`/`01`, as Bitsery's `StdOptional` and YAS write it), then the
-/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`].
+/// value if present. Any other flag byte is [`DecodeError::InvalidOptionFlag`]. Inside
+/// a bit-packing session the flag is one bit, followed by padding to the next byte
+/// (Bitsery's `StdOptional{}`; a field's `align_before_data = false` leaves it out).
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        framed(w, Role::Flag, |w| w.write_byte(u8::from(self.is_some())))?;
+        if in_session::<C>() {
+            framed(w, Role::Flag, |w| {
+                w.write_bits(u64::from(self.is_some()), 1)
+            })?;
+            w.align_bits()?;
+        } else {
+            write_flag(self.is_some(), w)?;
+        }
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -82,10 +90,10 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        match r.read_byte()? {
-            0 => Ok(None),
-            1 => T::decode::<C, R>(r).map(Some),
-            byte => Err(invalid_flag(r.offset() - 1, byte)),
+        if option_flag::<C, R>(r)? {
+            T::decode::<C, R>(r).map(Some)
+        } else {
+            Ok(None)
         }
     }
     #[inline]
@@ -93,13 +101,43 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
         &mut self,
         r: &mut R,
     ) -> Result<(), DecodeError> {
-        match (r.read_byte()?, self.as_mut()) {
-            (0, _) => *self = None,
-            (1, Some(v)) => v.decode_in_place::<C, R>(r)?,
-            (1, None) => *self = Some(T::decode::<C, R>(r)?),
-            (byte, _) => return Err(invalid_flag(r.offset() - 1, byte)),
+        match (option_flag::<C, R>(r)?, self.as_mut()) {
+            (false, _) => *self = None,
+            (true, Some(v)) => v.decode_in_place::<C, R>(r)?,
+            (true, None) => *self = Some(T::decode::<C, R>(r)?),
         }
         Ok(())
+    }
+}
+
+/// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
+/// session a bit and the padding after it.
+#[inline(always)]
+fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+    if in_session::<C>() {
+        let flag = r.read_bits(1)? != 0;
+        r.align_bits()?;
+        return Ok(flag);
+    }
+    read_flag(r)
+}
+
+/// Writes an `Option`'s presence flag.
+#[inline(always)]
+pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result<(), EncodeError> {
+    framed(w, Role::Flag, |w| w.write_byte(u8::from(present)))
+}
+
+/// Reads an `Option`'s presence flag.
+///
+/// # Errors
+/// [`DecodeError::InvalidOptionFlag`] for a byte other than `0` or `1`.
+#[inline(always)]
+pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+    match r.read_byte()? {
+        0 => Ok(false),
+        1 => Ok(true),
+        byte => Err(invalid_flag(r.offset() - 1, byte)),
     }
 }
 

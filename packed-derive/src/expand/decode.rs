@@ -7,11 +7,11 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DE, OUT, PACKED, READER, READER_TY,
     TAG, TAG_OFFSET, VALUE, VARIANT_FN,
 };
-use super::field::{self, in_style, nest, nest_group, parts, Part};
-use super::{fast, growable, repr};
+use super::field::{self, in_style, nest, nest_group, parts, Part, Spelling};
+use super::{bitpack, fast, growable, repr};
 use crate::ast::{Container, Data, Field, Style, Variant};
 use crate::bound;
-use crate::model::{ReprInt, Spanned, TagWidth};
+use crate::model::{ReprInt, Spanned, Tag};
 
 /// What `impl Decode` says that depends on the type's shape.
 struct Shape {
@@ -37,11 +37,14 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         contiguous,
     } = match &cont.data {
         Data::Struct(style, fields) => struct_shape(cont, *style, fields),
-        Data::Tagged(tag, variants) => tagged_shape(*tag, variants, &name),
+        Data::Tagged(tag, variants) => tagged_shape(cont, *tag, variants, &name),
         Data::Repr(repr, _) => repr_shape(repr, &name),
     };
-    // A growable record reads its size around the body; its elements are records too,
-    // so it keeps no contiguous form of its own.
+    // A bit-packed type's fields move to `BitUnpacked`, its body opens the session.
+    let (body, bit_fields) = bitpack::decode_session(cont, body);
+    let min_wire = bitpack::min_wire(cont, min_wire);
+    // A growable record reads its size around the body (the session, for a bit-packed
+    // one); its elements are records too, so it keeps no contiguous form of its own.
     let min_wire = growable::min_wire(cont, min_wire);
     let body = growable::decode(cont, body);
     let contiguous = if cont.growable {
@@ -49,9 +52,11 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
     } else {
         contiguous
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Decode);
     let inline = fast::inline_attr(cont);
-    let in_place = in_place.map(|in_place| {
+    // A bit-packed type's fields are read in its session only: no `decode_in_place` of
+    // its own reading them outside.
+    let in_place = in_place.filter(|_| !cont.bitpack).map(|in_place| {
         let in_place = growable::decode(cont, in_place);
         let sig = emit::decode_fn(
             "decode_in_place",
@@ -72,6 +77,7 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         quote!(()),
     );
     let reserves = reserves_ahead(cont);
+    let error_path = error_path(cont);
     let inner = fields_ctx();
     quote! {
         #[automatically_derived]
@@ -94,6 +100,28 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
             #decode_header {
                 #PACKED::__private::read_header::<#inner, #READER_TY>(#READER)
             }
+
+            #error_path
+        }
+
+        #bit_fields
+    }
+}
+
+/// `error_path`, where `Self: Encode` holds in the `Decode` impl: without type
+/// parameters or a `bound` attribute, the derived `Encode` has no bounds. One item per
+/// type, none per field; elsewhere the trait's default reports no path.
+fn error_path(cont: &Container<'_>) -> TokenStream {
+    if cont.bound.is_some() || cont.generics.type_params().next().is_some() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn error_path<#CTX: #PACKED::Ctx>(
+            input: &#DE [#PACKED::__private::u8],
+            limits: #PACKED::Limits,
+            error: &#PACKED::DecodeError,
+        ) -> #PACKED::__private::Option<#PACKED::__private::String> {
+            #PACKED::__private::decode_error_path::<#CTX, Self>(input, limits, error)
         }
     }
 }
@@ -102,15 +130,17 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
 /// input (a `with` field's decoder is not known, so it may), for every variant of an
 /// enum. Fieldless enums and structs of numbers and strings reserve nothing.
 fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
-    if cont
-        .all_fields()
-        .any(|f| matches!(f.coding, crate::ast::Coding::With(_)))
-    {
+    if cont.all_fields().any(|f| {
+        matches!(
+            f.coding,
+            crate::ast::Coding::With(_) | crate::ast::Coding::Serde(_)
+        )
+    }) {
         return quote!(true);
     }
-    let trait_path = Trait::Decode.path();
     let each = cont.all_fields().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
+        let trait_path = Trait::Decode.path_for(f);
         quote!(<#ty as #trait_path>::RESERVES_AHEAD)
     });
     quote!(false #(|| #each)*)
@@ -120,11 +150,14 @@ fn reserves_ahead(cont: &Container<'_>) -> TokenStream {
 /// fields in order, consecutive scalars as one group; the same into `self` for
 /// `decode_in_place`.
 fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Shape {
-    let trait_path = Trait::Decode.path();
-    let mins = fields.iter().filter(|f| f.is_plain()).map(|f| {
-        let ty = f.ty;
-        quote!(<#ty as #trait_path>::MIN_WIRE)
-    });
+    let mins = fields
+        .iter()
+        .filter(|f| bitpack::counts_min_wire(f))
+        .map(|f| {
+            let ty = f.ty;
+            let trait_path = Trait::Decode.path_for(f);
+            quote!(<#ty as #trait_path>::MIN_WIRE)
+        });
     // `if` the struct is read as one run, `return run`.
     let run = |run: TokenStream| {
         fast::run_fields(cont).map(|_| {
@@ -137,7 +170,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
     };
     let run_decode = run(quote!(#PACKED::__private::decode_run::<#CTX, Self, #READER_TY>(#READER)));
     let checks = fields.iter().map(field::length_check);
-    let build = struct_value(style, fields);
+    let build = struct_value(cont, style, fields);
     let decode = quote! {
         #run_decode
         #(#checks)*
@@ -150,10 +183,16 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
     let run_in_place = run(quote! {
         #PACKED::__private::decode_run_in_place::<#CTX, Self, #READER_TY>(self, #READER)
     });
-    let steps = parts(fields).into_iter().map(|part| match part {
-        Part::One(i) => read_field_in_place(&fields[i]),
+    let steps = parts(cont, fields).into_iter().map(|part| match part {
+        Part::One(i) => read_field_in_place(cont, &fields[i]),
+        // Only a bit-packed struct has groups of bits, and it has no `decode_in_place`
+        // of its own; were it to, field by field is the same.
+        Part::Bits(is) => {
+            let each = is.iter().map(|&i| read_field_in_place(cont, &fields[i]));
+            quote!(#(#each)*)
+        }
         Part::Scalars(is) => {
-            let (binds, read) = scalar_group(fields, &is);
+            let (binds, read) = scalar_group(cont, fields, &is);
             let ms = is.iter().map(|&i| &fields[i].member);
             quote!(#read #(self.#ms = #binds;)*)
         }
@@ -175,7 +214,7 @@ fn struct_shape(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> Sha
 
 /// An enum: its tag, then the fields of the variant it names; an error naming the enum
 /// for a tag that names none.
-fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape {
+fn tagged_shape(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>], name: &str) -> Shape {
     let inner = fields_ctx();
     let checks = variants
         .iter()
@@ -188,7 +227,7 @@ fn tagged_shape(tag_ty: TagWidth, variants: &[Variant<'_>], name: &str) -> Shape
             &quote!(Self::#vi),
             v.style,
             &v.fields,
-            v.fields.iter().map(read_field),
+            v.fields.iter().map(|f| read_field(cont, f)),
         );
         quote!(#tag => #build,)
     });
@@ -267,6 +306,20 @@ fn decode_trait(at: Span) -> TokenStream {
 fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member>) -> TokenStream {
     let ctx = field::ctx(f);
     let (r_ty, r) = (READER_TY.at(at), READER.at(at));
+    if f.owned && f.is_plain() {
+        let ty = f.ty;
+        return match into {
+            None => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned::<#ctx, #ty, #r_ty>(#r)?),
+            Some(m) => quote_spanned!(reported_at(at)=>
+                #PACKED::__private::decode_owned_in_place::<#ctx, #ty, #r_ty>(&mut self.#m, #r)?),
+        };
+    }
+    if matches!(f.coding, crate::ast::Coding::With(_)) && into.is_none() {
+        let ty = f.ty;
+        return quote_spanned!(reported_at(at)=> #PACKED::__private::with_decode::<#ty, #r_ty>(
+            #callee::decode::<#ctx, #r_ty>, #r)?);
+    }
     let (method, place) = match into {
         None => ("decode", None),
         Some(m) => (
@@ -278,19 +331,27 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
     quote_spanned!(reported_at(at)=> #callee::#method::<#ctx, #r_ty>(#place #r)?)
 }
 
-/// The expression that reads one field (where its growable record holds it), or its
-/// value when it is not read.
-fn read_field(f: &Field<'_>) -> TokenStream {
+/// The expression that reads one field (where its growable record holds it): through
+/// its type (or `with` module), or its bit coding; or its value when it is not read.
+fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let absent = growable::absent_value(f);
-    match field::callee(f, decode_trait) {
-        Some((callee, at)) => growable::where_present(f, call(f, &callee, at, None), absent),
-        None => absent,
-    }
+    let read = match (field::callee(f, decode_trait), f.bit_coding()) {
+        (Some((_, at)), Some(coding)) => bitpack::read_coded(cont, f, coding, &field::ctx(f), at),
+        (Some((callee, at)), None) => call(f, &callee, at, None),
+        (None, _) => return absent,
+    };
+    let align = bitpack::align_read(f);
+    let read = if align.is_empty() {
+        read
+    } else {
+        quote!({ #align #read })
+    };
+    growable::where_present(f, read, absent)
 }
 
 /// Reads one field into `self`: in place, reusing its allocations, where it is read
 /// through its type; else by assignment.
-fn read_field_in_place(f: &Field<'_>) -> TokenStream {
+fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
     match field::callee(f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
@@ -303,7 +364,7 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
             )
         }
         _ => {
-            let read = read_field(f);
+            let read = read_field(cont, f);
             quote!(self.#m = #read;)
         }
     }
@@ -312,18 +373,20 @@ fn read_field_in_place(f: &Field<'_>) -> TokenStream {
 /// The struct's value, reading fields in order. With groups of scalar fields, a block
 /// that reads each part into bindings first (a group as one tuple, one run where the
 /// layout fixes its size), then builds the value; otherwise the plain constructor.
-fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
-    let parts = parts(fields);
-    if !parts.iter().any(|p| matches!(p, Part::Scalars(_))) {
-        return in_style(&quote!(Self), style, fields, fields.iter().map(read_field));
+fn struct_value(cont: &Container<'_>, style: Style, fields: &[Field<'_>]) -> TokenStream {
+    let parts = parts(cont, fields);
+    if parts.iter().all(|p| matches!(p, Part::One(_))) {
+        let reads = fields.iter().map(|f| read_field(cont, f));
+        return in_style(&quote!(Self), style, fields, reads);
     }
     let reads = parts.iter().map(|part| match part {
         Part::One(i) => {
             let b = binding(*i);
-            let read = read_field(&fields[*i]);
+            let read = read_field(cont, &fields[*i]);
             quote!(let #b = #read;)
         }
-        Part::Scalars(is) => scalar_group(fields, is).1,
+        Part::Scalars(is) => scalar_group(cont, fields, is).1,
+        Part::Bits(is) => bitpack::read_group(cont, fields, is),
     });
     let binds = (0..fields.len()).map(|i| binding(i).into_token_stream());
     let value = in_style(&quote!(Self), style, fields, binds);
@@ -331,15 +394,22 @@ fn struct_value(style: Style, fields: &[Field<'_>]) -> TokenStream {
 }
 
 /// The bindings of a group of scalar fields and the statement that reads them as one
-/// tuple (nested past twelve fields).
-fn scalar_group(fields: &[Field<'_>], group: &[usize]) -> (Vec<syn::Ident>, TokenStream) {
+/// `Fields` of a tuple (nested past sixteen fields).
+fn scalar_group(
+    cont: &Container<'_>,
+    fields: &[Field<'_>],
+    group: &[usize],
+) -> (Vec<syn::Ident>, TokenStream) {
     let inner = fields_ctx();
     let trait_path = Trait::Decode.path();
     let binds: Vec<syn::Ident> = group.iter().map(|&i| binding(i)).collect();
-    let pattern = nest(binds.iter().map(ToTokens::to_token_stream).collect());
-    let tys = nest_group(fields, group, |f| f.ty.to_token_stream());
+    let pattern = nest(
+        binds.iter().map(ToTokens::to_token_stream).collect(),
+        Spelling::Value,
+    );
+    let tys = nest_group(fields, group, Spelling::Type, |f| f.ty.to_token_stream());
     let whole = quote!(<#tys as #trait_path>::decode::<#inner, #READER_TY>(#READER)?);
-    let each = nest_group(fields, group, read_field);
+    let each = nest_group(fields, group, Spelling::Value, |f| read_field(cont, f));
     let read = growable::group(&fields[group[0]], &tys, whole, each);
     (binds, quote!(let #pattern = #read;))
 }

@@ -9,6 +9,8 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 
+use crate::ast::Field;
+
 /// A name the generated code defines and refers to.
 #[derive(Clone, Copy)]
 pub(crate) struct Name(&'static str);
@@ -67,6 +69,8 @@ pub(crate) const ITEMS: Name = Name("__items");
 pub(crate) const COUNT: Name = Name("__n");
 /// The vector `decode_contiguous` appends to.
 pub(crate) const OUT: Name = Name("__out");
+/// The bits of a group of bit-coded fields, written or read as one.
+pub(crate) const BIT_GROUP: Name = Name("__bits");
 /// The growable record being read (`__rec: Record`), for the fields' presence.
 pub(crate) const RECORD: Name = Name("__rec");
 
@@ -133,23 +137,45 @@ pub(crate) enum Trait {
     Encode,
     Decode,
     Kind,
+    /// A `#[packed(bitpack)]` type's fields, written in a session.
+    BitPacked,
+    /// A `#[packed(bitpack)]` type's fields, read in a session.
+    BitUnpacked,
     /// The body of a growable record (`__private::RecordBody`).
     RecordBody,
 }
 
 impl Trait {
-    /// The trait's path: `__packed::Encode`, `__packed::Decode<'__de>`, `__packed::Kind`.
+    /// The trait's path: `__packed::Encode`, `__packed::Decode<'__de>`, `__packed::Kind`,
+    /// `__packed::__private::BitPacked`, `__packed::__private::BitUnpacked<'__de>`.
     pub(crate) fn path(self) -> TokenStream {
         match self {
             Self::Encode => quote!(#PACKED::Encode),
             Self::Decode => quote!(#PACKED::Decode<#DE>),
             Self::Kind => quote!(#PACKED::Kind),
+            Self::BitPacked => quote!(#PACKED::__private::BitPacked),
+            Self::BitUnpacked => quote!(#PACKED::__private::BitUnpacked<#DE>),
             Self::RecordBody => quote!(#PACKED::__private::RecordBody),
         }
     }
 
-    /// `impl<...> Trait for Type<...> where ...`; `Decode`'s generics gain `'__de`,
-    /// outliving every lifetime of the type.
+    /// The trait as field `f`'s type implements it where the derived impl uses it:
+    /// `Decode<'static>` for a field decoded owned ([`Field::owned`]), else
+    /// [`path`](Trait::path).
+    pub(crate) fn path_for(self, f: &Field<'_>) -> TokenStream {
+        match self {
+            Self::Decode if f.owned => quote!(#PACKED::Decode<'static>),
+            Self::Encode
+            | Self::Decode
+            | Self::Kind
+            | Self::BitPacked
+            | Self::BitUnpacked
+            | Self::RecordBody => self.path(),
+        }
+    }
+
+    /// `impl<...> Trait for Type<...> where ...`; `Decode`'s (and `BitUnpacked`'s)
+    /// generics gain `'__de`, outliving every lifetime of the type.
     pub(crate) fn impl_header(
         self,
         ident: &syn::Ident,
@@ -159,8 +185,8 @@ impl Trait {
         let trait_path = self.path();
         let (_, ty_g, _) = generics.split_for_impl();
         let impl_generics = match self {
-            Self::Encode | Self::Kind | Self::RecordBody => generics.clone(),
-            Self::Decode => {
+            Self::Encode | Self::Kind | Self::BitPacked | Self::RecordBody => generics.clone(),
+            Self::Decode | Self::BitUnpacked => {
                 let mut g = generics.clone();
                 let bounds: Vec<syn::Lifetime> =
                     g.lifetimes().map(|l| l.lifetime.clone()).collect();

@@ -7,11 +7,11 @@ use super::emit::{
     self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, WRITER,
     WRITER_TY,
 };
-use super::field::{self, in_style, nest_group, parts, Part};
-use super::{fast, growable, repr};
+use super::field::{self, in_style, nest_group, parts, Part, Spelling};
+use super::{bitpack, fast, growable, repr};
 use crate::ast::{Container, Data, Field, Variant};
 use crate::bound;
-use crate::model::{ReprInt, Spanned, TagWidth};
+use crate::model::{ReprInt, Spanned, Tag};
 
 pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
     let trait_path = Trait::Encode.path();
@@ -20,16 +20,19 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
     // `methods`: the impl's other methods (fieldless enums: `encode_contiguous`).
     let (body, methods) = match &cont.data {
         Data::Struct(_, fields) => (struct_body(cont, fields), TokenStream::new()),
-        Data::Tagged(tag, variants) => (tagged_body(*tag, variants), TokenStream::new()),
+        Data::Tagged(tag, variants) => (tagged_body(cont, *tag, variants), TokenStream::new()),
         Data::Repr(repr, _) => repr_methods(repr),
     };
-    // A growable record writes its size around the body, which moves to `RecordBody`;
-    // its elements are records too, so it keeps no contiguous form of its own.
+    // A bit-packed type's fields move to `BitPacked`, its body opens the session.
+    let (body, bit_fields) = bitpack::encode_session(cont, body);
+    // A growable record writes its size around the body (the session, for a bit-packed
+    // one: the frame is outside, the bits inside), which moves to `RecordBody`; its
+    // elements are records too, so it keeps no contiguous form of its own.
     let (body, methods, record_body) = match growable::encode(cont, &body) {
         Some((framed, record_body)) => (framed, TokenStream::new(), record_body),
         None => (body, methods, TokenStream::new()),
     };
-    let fixed_size = fast::fixed_size(cont, &trait_path);
+    let fixed_size = fast::fixed_size(cont, Trait::Encode);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
     let encode_header = emit::encode_fn("encode_header", quote!(#WRITER: &mut #WRITER_TY,));
@@ -52,6 +55,8 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
             }
         }
 
+        #bit_fields
+
         #record_body
     }
 }
@@ -66,15 +71,19 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
             }
         }
     });
-    let stmts = parts(fields).into_iter().map(|part| match part {
-        Part::One(i) => write_own_field(&fields[i]),
-        Part::Scalars(is) => scalar_run(fields, &is),
+    let stmts = parts(cont, fields).into_iter().map(|part| match part {
+        Part::One(i) => write_own_field(cont, &fields[i]),
+        Part::Scalars(is) => scalar_run(cont, fields, &is),
+        Part::Bits(is) => {
+            let one_by_one = is.iter().map(|&i| write_own_field(cont, &fields[i]));
+            bitpack::write_group(cont, fields, &is, quote!(#(#one_by_one)*))
+        }
     });
     quote!(#run #(#stmts)* #PACKED::__private::Ok(()))
 }
 
 /// An enum: the variant's index as its tag, then the variant's fields.
-fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
+fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
     let arms = variants.iter().map(|v| {
         let vi = v.ident;
@@ -91,7 +100,7 @@ fn tagged_body(tag_ty: TagWidth, variants: &[Variant<'_>]) -> TokenStream {
             .fields
             .iter()
             .zip(&binds)
-            .map(|(f, b)| write_field(f, &quote!(#b)));
+            .map(|(f, b)| write_field(cont, f, &quote!(#b)));
         quote! {
             #pat => {
                 #PACKED::__private::write_tag::<#inner, #tag_ty, #WRITER_TY>(#tag, #WRITER)?;
@@ -132,20 +141,20 @@ fn repr_methods(repr: &Spanned<ReprInt>) -> (TokenStream, TokenStream) {
     (body, contiguous)
 }
 
-/// Writes a group of scalar fields: one run of their tuple (nested past twelve fields)
+/// Writes a group of scalar fields: one run of their `Fields` (nested past sixteen fields)
 /// where its size is fixed and the writer takes runs, else each field with its path,
 /// for writers that watch fields.
-fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
+fn scalar_run(cont: &Container<'_>, fields: &[Field<'_>], group: &[usize]) -> TokenStream {
     let inner = fields_ctx();
-    let refs = nest_group(fields, group, |f| {
+    let refs = nest_group(fields, group, Spelling::Type, |f| {
         let ty = f.ty;
         quote!(&#ty)
     });
-    let values = nest_group(fields, group, |f| {
+    let values = nest_group(fields, group, Spelling::Value, |f| {
         let m = &f.member;
         quote!(&self.#m)
     });
-    let one_by_one = group.iter().map(|&i| write_own_field(&fields[i]));
+    let one_by_one = group.iter().map(|&i| write_own_field(cont, &fields[i]));
     quote! {
         if #PACKED::__private::write_as_run::<#inner, #refs, #WRITER_TY>(#WRITER) {
             #PACKED::Encode::encode::<#inner, #WRITER_TY>(&#values, #WRITER)?;
@@ -156,13 +165,14 @@ fn scalar_run(fields: &[Field<'_>], group: &[usize]) -> TokenStream {
 }
 
 /// Writes a struct's field, `&self.field`.
-fn write_own_field(f: &Field<'_>) -> TokenStream {
+fn write_own_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
-    write_field(f, &quote!(&self.#m))
+    write_field(cont, f, &quote!(&self.#m))
 }
 
-/// Writes one field, reached through the reference expression `access`.
-fn write_field(f: &Field<'_>, access: &TokenStream) -> TokenStream {
+/// Writes one field, reached through the reference expression `access`: through its
+/// type (or `with` module), or its bit coding.
+fn write_field(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let Some((callee, at)) =
         field::callee(f, |at| quote_spanned!(reported_at(at)=> #PACKED::Encode))
     else {
@@ -171,11 +181,23 @@ fn write_field(f: &Field<'_>, access: &TokenStream) -> TokenStream {
     let name = &f.name;
     let ctx = field::ctx(f);
     let (w_ty, w) = (WRITER_TY.at(at), WRITER.at(at));
-    let call = quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;);
+    let call = match f.bit_coding() {
+        Some(coding) => bitpack::write_coded(cont, f, coding, access, &ctx, at),
+        // A `with` module's function goes through a helper that names the signature
+        // expected when the module's has another.
+        None if matches!(f.coding, crate::ast::Coding::With(_)) => {
+            let ty = f.ty;
+            quote_spanned!(reported_at(at)=> #PACKED::__private::with_encode::<#ty, #w_ty>(
+                #callee::encode::<#ctx, #w_ty>, #access, #w)?;)
+        }
+        None => quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;),
+    };
     let check = field::length_check(f);
+    let align = bitpack::align_write(f);
     quote! {
         #check
         #PACKED::__private::push_field(#WRITER, #name);
+        #align
         #call
         #PACKED::Writer::pop_path(#WRITER);
     }

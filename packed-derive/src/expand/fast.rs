@@ -6,24 +6,33 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::emit::{CTX, PACKED};
-use super::field::{self, is_bare_scalar};
+use super::emit::{Trait, CTX, PACKED};
+use super::field::{self, is_bare_scalar, varies};
 use crate::ast::{Coding, Container, Data, Field};
 use crate::model::OwnLayout;
 
-/// The struct's fields, if it is a struct whose size may be fixed (no `with` fields,
-/// at least one written field, not growable: a record's size on the wire is whatever
+/// The struct's fields, if it is a struct whose size may be fixed (no `with` or `serde` fields,
+/// at least one written field, none with a length prefix and none whose type
+/// [`varies`] by its name, not growable: a record's size on the wire is whatever
 /// version wrote it): it gets `fixed_size` and codes itself through the run helpers,
-/// which take one run where `fixed_size` is not 0 and the fields otherwise.
+/// which take one run where `fixed_size` is not 0 and the fields otherwise. Any other
+/// struct's size varies under every layout, so it gets no run code at all.
+///
+/// A bit-packed struct has none: its size is in bits, and its fields are written
+/// inside a session, which takes no runs.
 pub(crate) fn run_fields<'c, 'a>(cont: &'c Container<'a>) -> Option<&'c [Field<'a>]> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
-    if cont.growable {
+    if cont.bitpack || cont.growable {
         return None;
     }
-    let may_run = fields.iter().all(|f| !matches!(f.coding, Coding::With(_)))
-        && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
+    // A field with `len` or `max` has a length prefix, so its size varies too.
+    let may_run = fields.iter().all(|f| match f.coding {
+        Coding::With(_) | Coding::Serde(_) => false,
+        Coding::Type { .. } => f.is_bare() && !varies(f.ty),
+        Coding::Skip => true,
+    }) && fields.iter().any(|f| !matches!(f.coding, Coding::Skip));
     may_run.then_some(fields)
 }
 
@@ -48,18 +57,19 @@ pub(crate) fn inline_attr(cont: &Container<'_>) -> TokenStream {
 
 /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
 /// or varies if any does; and, for a struct that may be a memory image
-/// ([`image_condition`]), the proof that it is one. `trait_path` is `Encode` or
-/// `Decode<'__de>`.
-pub(crate) fn fixed_size(cont: &Container<'_>, trait_path: &TokenStream) -> TokenStream {
+/// ([`image_condition`]), the proof that it is one, through trait `of` (`Encode` or
+/// `Decode`).
+pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
     let Some(fields) = run_fields(cont) else {
         return TokenStream::new();
     };
     let sizes = fields.iter().filter(|f| f.is_plain()).map(|f| {
         let ty = f.ty;
         let ctx = field::ctx(f);
+        let trait_path = of.path_for(f);
         quote!(<#ty as #trait_path>::fixed_size::<#ctx>().bytes())
     });
-    let image = image_condition(cont, trait_path).map(|condition| {
+    let image = image_condition(cont, of).map(|condition| {
         quote! {
             .with_image(if #condition {
                 // SAFETY: every field is a memory image under its context (the proofs
@@ -86,7 +96,7 @@ pub(crate) fn fixed_size(cont: &Container<'_>, trait_path: &TokenStream) -> Toke
 /// field's context (their proofs) and the fields leave no gap: the size is the sum of
 /// the field sizes and each field starts where the previous one ends. The compiler
 /// evaluates it; the one `unsafe` block rests on it.
-fn image_condition(cont: &Container<'_>, trait_path: &TokenStream) -> Option<TokenStream> {
+fn image_condition(cont: &Container<'_>, of: Trait) -> Option<TokenStream> {
     let Data::Struct(_, fields) = &cont.data else {
         return None;
     };
@@ -99,6 +109,7 @@ fn image_condition(cont: &Container<'_>, trait_path: &TokenStream) -> Option<Tok
     let proofs = fields.iter().map(|f| {
         let ty = f.ty;
         let ctx = field::ctx(f);
+        let trait_path = of.path_for(f);
         quote!(<#ty as #trait_path>::fixed_size::<#ctx>().is_image())
     });
     let offsets = fields.iter().enumerate().map(|(i, f)| {

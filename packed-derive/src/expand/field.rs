@@ -7,14 +7,15 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned as _;
 
+use super::bitpack;
 use super::emit::{fields_ctx, locate_at, reported_at, PACKED};
-use crate::ast::{Coding, Field, Style};
+use crate::ast::{Coding, Container, Field, Style};
 
 /// The context of one field: the type's context narrowed by the field's `len` and
 /// `max`, all as types.
 pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
     let mut ctx = fields_ctx();
-    if let Coding::Type { len, max } = &f.coding {
+    if let Coding::Type { len, max, time, .. } = &f.coding {
         if let Some(len) = len {
             let len = &len.value;
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithLen<#len>);
@@ -23,40 +24,58 @@ pub(crate) fn ctx(f: &Field<'_>) -> TokenStream {
             let n = syn::LitInt::new(&format!("{}usize", max.value), max.span);
             ctx = quote!(<#ctx as #PACKED::Ctx>::WithMax<#n>);
         }
+        if let Some(time) = time {
+            let (unit, width) = &time.value;
+            ctx = quote!(<#ctx as #PACKED::Ctx>::WithTime<#PACKED::time::Count<#unit, #width>>);
+        }
     }
     ctx
 }
 
 /// For fields with `len` or `max`: a compile-time check that the type has a length.
 /// The type is re-located at the attribute's value, so the error points there.
+///
+/// For fields with `unit` or `width`: a compile-time check that the type holds chrono
+/// counts, reported at the attribute's value likewise.
 pub(crate) fn length_check(f: &Field<'_>) -> TokenStream {
-    let span = match &f.coding {
-        Coding::Type { len: Some(l), .. } => l.span,
-        Coding::Type {
-            len: None,
-            max: Some(m),
-        } => m.span,
-        Coding::Type {
-            len: None,
-            max: None,
-        }
-        | Coding::Skip
-        | Coding::With(_) => return TokenStream::new(),
+    let Coding::Type { len, max, time, .. } = &f.coding else {
+        return TokenStream::new();
     };
-    let ty = locate_at(f.ty.to_token_stream(), span);
-    quote_spanned!(reported_at(span)=> #PACKED::__private::assert_has_length::<#ty>();)
+    let at = |span, check: &str| {
+        let ty = locate_at(f.ty.to_token_stream(), span);
+        let check = syn::Ident::new(check, reported_at(span));
+        quote_spanned!(reported_at(span)=> #PACKED::__private::#check::<#ty>();)
+    };
+    let mut checks = TokenStream::new();
+    if let Some(span) = len
+        .as_ref()
+        .map(|l| l.span)
+        .or(max.as_ref().map(|m| m.span))
+    {
+        checks.extend(at(span, "assert_has_length"));
+    }
+    if let Some(time) = time {
+        checks.extend(at(time.span, "assert_has_time"));
+    }
+    checks
 }
 
 /// A struct's fields in order, by index, with runs of two or more consecutive scalar
 /// fields grouped. A group is coded as one tuple (see [`nest`]), which is one run
 /// wherever the layout fixes its size (the common case: integers at full width), so
-/// `qty` and `price` of a line item cost one bounds check, not two.
+/// `qty` and `price` of a line item cost one bounds check, not two. In a bit-packed
+/// struct, runs of bit-coded scalars instead, whose bits are one read or write
+/// ([`bitpack::groups`]).
 pub(crate) enum Part {
     One(usize),
     Scalars(Vec<usize>),
+    Bits(Vec<usize>),
 }
 
-pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
+pub(crate) fn parts(cont: &Container<'_>, fields: &[Field<'_>]) -> Vec<Part> {
+    if cont.bitpack {
+        return bitpack::groups(fields);
+    }
     let mut parts = Vec::new();
     let mut group = Vec::new();
     let close = |group: &mut Vec<usize>, parts: &mut Vec<Part>| match group.len() {
@@ -77,38 +96,52 @@ pub(crate) fn parts(fields: &[Field<'_>]) -> Vec<Part> {
 }
 
 /// The most elements of a tuple that the runtime implements `Encode` and `Decode` for.
-const TUPLE_MAX: usize = 12;
+const TUPLE_MAX: usize = 16;
 
-/// `items` as one tuple: `(a, b, c,)` when they fit the runtime's tuple impls, else a
-/// tuple of tuples of at most [`TUPLE_MAX`] (nested again while there are more than
-/// that many), so a group of any length is a single tuple. A tuple's `fixed_size` is
-/// the sum of its elements' and a run covers the whole tuple, so the nesting keeps a
-/// group one run, and its elements are still written and read in order, each under the
-/// same context as in a flat tuple (a tuple's elements take `Elem` of its context,
-/// which for fields without `max` is that context). A group's types, values and
-/// bindings all go through this function, so they have the same shape.
-pub(crate) fn nest(items: Vec<TokenStream>) -> TokenStream {
+/// Whether a group is spelled as a type (`Fields<(A, B)>`) or as a value or pattern
+/// (`Fields((a, b))`).
+#[derive(Clone, Copy)]
+pub(crate) enum Spelling {
+    Type,
+    Value,
+}
+
+/// `items` as one `Fields` of a tuple (its elements with no count in any layout, where
+/// a plain tuple has YAS's count byte): `Fields((a, b, c,))` when they fit the
+/// runtime's tuple impls, else one of `Fields` of at most [`TUPLE_MAX`] (nested again
+/// while there are more than that many), so a group of any length is a single value.
+/// Its `fixed_size` is the sum of its elements' and a run covers the whole group, so
+/// the nesting keeps a group one run, and its elements are still written and read in
+/// order, each under the same context as in a flat tuple (a tuple's elements take
+/// `Elem` of its context, which for fields without `max` is that context). A group's
+/// types, values and bindings all go through this function, so they have the same
+/// shape.
+pub(crate) fn nest(items: Vec<TokenStream>, spelling: Spelling) -> TokenStream {
     if items.len() <= TUPLE_MAX {
-        return quote!((#(#items,)*));
+        return match spelling {
+            Spelling::Type => quote!(#PACKED::__private::Fields<(#(#items,)*)>),
+            Spelling::Value => quote!(#PACKED::__private::Fields((#(#items,)*))),
+        };
     }
     let chunks = items
         .chunks(TUPLE_MAX)
         .map(|chunk| match chunk {
             [one] => one.clone(),
-            _ => nest(chunk.to_vec()),
+            _ => nest(chunk.to_vec(), spelling),
         })
         .collect();
-    nest(chunks)
+    nest(chunks, spelling)
 }
 
-/// The group of fields `group` (indices into `fields`) as one nested tuple of
+/// The group of fields `group` (indices into `fields`) as one nested `Fields` of
 /// `item(field)`.
 pub(crate) fn nest_group(
     fields: &[Field<'_>],
     group: &[usize],
+    spelling: Spelling,
     item: impl Fn(&Field<'_>) -> TokenStream,
 ) -> TokenStream {
-    nest(group.iter().map(|&i| item(&fields[i])).collect())
+    nest(group.iter().map(|&i| item(&fields[i])).collect(), spelling)
 }
 
 /// Whether `f` is a scalar (by [`is_scalar`]) written with no field attribute.
@@ -136,6 +169,44 @@ fn is_scalar(ty: &syn::Type) -> bool {
     }
 }
 
+/// Whether `ty` is written as a type whose encoded size varies under every layout: a
+/// string, sequence, map, set, `Option`, `Box` or `Cow` by its name (the last segment
+/// of its path), a slice or `str` behind a reference, `()` or `PhantomData` (which
+/// take no bytes), or an array or tuple of any of these. Like [`is_scalar`] only a
+/// guess from the name, the other way round: a struct with such a field gets no
+/// fixed-size run code, and the types' `fixed_size` would have said the same, so a
+/// shadowed name costs speed, never bytes.
+pub(crate) fn varies(ty: &syn::Type) -> bool {
+    const VARYING: [&str; 12] = [
+        "String",
+        "str",
+        "Vec",
+        "VecDeque",
+        "BTreeMap",
+        "BTreeSet",
+        "HashMap",
+        "HashSet",
+        "Option",
+        "Box",
+        "Cow",
+        "PhantomData",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| VARYING.contains(&s.ident.to_string().as_str())),
+        syn::Type::Reference(r) => varies(&r.elem),
+        syn::Type::Slice(_) => true,
+        syn::Type::Array(a) => varies(&a.elem),
+        syn::Type::Tuple(t) => t.elems.is_empty() || t.elems.iter().any(varies),
+        syn::Type::Paren(p) => varies(&p.elem),
+        syn::Type::Group(g) => varies(&g.elem),
+        _ => false,
+    }
+}
+
 /// What codes field `f`, and the user's tokens a call to it is reported at: the
 /// module of `with = "..."`, or `<Type as Trait>` with `trait_at(span)` naming the
 /// trait. `None` for a skipped field.
@@ -146,6 +217,11 @@ pub(crate) fn callee(
     match &f.coding {
         Coding::Skip => None,
         Coding::With(with) => Some((with.to_token_stream(), with.span())),
+        Coding::Serde(at) => {
+            let ty = f.ty;
+            let field = quote_spanned!(reported_at(*at)=> #PACKED::__private::SerdeField::<#ty>);
+            Some((field, *at))
+        }
         Coding::Type { .. } => {
             let (ty, at) = (f.ty, f.ty.span());
             let trait_path = trait_at(at);

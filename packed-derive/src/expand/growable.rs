@@ -56,8 +56,11 @@ pub(super) fn decode(cont: &Container<'_>, body: TokenStream) -> TokenStream {
         return body;
     }
     let inner = fields_ctx();
-    // A record whose fields are all skipped (or that has none) never asks.
-    let asks = cont.all_fields().any(|f| !matches!(f.coding, Coding::Skip));
+    // A record whose fields are all skipped (or that has none), or whose fields are
+    // read in its bit-packing session, never asks.
+    let asks = cont
+        .all_fields()
+        .any(|f| f.in_record && !matches!(f.coding, Coding::Skip));
     let record = if asks { quote!(#RECORD) } else { quote!(_) };
     quote! {
         #PACKED::__private::read_record::<#inner, Self, _, _>(#READER, |#READER, #record| { #body })

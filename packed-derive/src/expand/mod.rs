@@ -9,12 +9,15 @@
 //!   inlining)
 //! - [`repr`]: fieldless `#[repr(int)]` enums' integer types and conversions
 //! - [`encode`], [`decode`], [`kind`]: one impl each
+//! - [`bitpack`]: a `#[packed(bitpack)]` type's session and its fields' bit codings,
+//!   which `encode` and `decode` hand those to
 //! - [`growable`]: the size around a growable record's body, and its fields' presence
 //! - [`fallback`]: the stub impls emitted beside attribute errors
 //!
 //! `encode` and `decode` do not import each other: what both need is in the modules
 //! above them.
 
+mod bitpack;
 mod decode;
 pub(crate) mod emit;
 mod encode;

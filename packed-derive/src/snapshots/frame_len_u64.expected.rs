@@ -20,29 +20,10 @@ const _: () = {
         <__packed::layout::Bitsery as __packed::layout::Layout>::Int,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Endian,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Header,
-        <__packed::layout::Bitsery as __packed::layout::Layout>::Enums,
+        <__packed::layout::Bitsery as __packed::layout::Layout>::Conventions,
     >;
     #[automatically_derived]
     impl __packed::Encode for Frame {
-        #[inline(always)]
-        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
-            __packed::__private::FixedSize::run(
-                &[
-                    <Vec<
-                        u8,
-                    > as __packed::Encode>::fixed_size::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                    >()
-                        .bytes(),
-                    <String as __packed::Encode>::fixed_size::<
-                        <<__C as __packed::Ctx>::Enter<
-                            __PackedOwnLayout,
-                        > as __packed::Ctx>::WithLen<__packed::len::U8>,
-                    >()
-                        .bytes(),
-                ],
-            )
-        }
         #[inline]
         fn encode<
             __C: __packed::Ctx,
@@ -51,9 +32,6 @@ const _: () = {
             &self,
             __w: &mut __W,
         ) -> __packed::__private::Result<(), __packed::EncodeError> {
-            if __packed::__private::write_as_run::<__C, Self, __W>(__w) {
-                return __packed::__private::encode_run::<__C, Self, __W>(self, __w);
-            }
             __packed::__private::push_field(__w, "payload");
             <Vec<
                 u8,
@@ -92,35 +70,11 @@ const _: () = {
         const RESERVES_AHEAD: __packed::__private::bool = false
             || <Vec<u8> as __packed::Decode<'__de>>::RESERVES_AHEAD
             || <String as __packed::Decode<'__de>>::RESERVES_AHEAD;
-        #[inline(always)]
-        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
-            __packed::__private::FixedSize::run(
-                &[
-                    <Vec<
-                        u8,
-                    > as __packed::Decode<
-                        '__de,
-                    >>::fixed_size::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>>()
-                        .bytes(),
-                    <String as __packed::Decode<
-                        '__de,
-                    >>::fixed_size::<
-                        <<__C as __packed::Ctx>::Enter<
-                            __PackedOwnLayout,
-                        > as __packed::Ctx>::WithLen<__packed::len::U8>,
-                    >()
-                        .bytes(),
-                ],
-            )
-        }
         #[inline]
         fn decode<
             __C: __packed::Ctx,
             __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
         >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
-            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
-                return __packed::__private::decode_run::<__C, Self, __R>(__r);
-            }
             __packed::__private::assert_has_length::<String>();
             __packed::Reader::enter(__r)?;
             let __v = Self {
@@ -152,13 +106,6 @@ const _: () = {
             &mut self,
             __r: &mut __R,
         ) -> __packed::__private::Result<(), __packed::DecodeError> {
-            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
-                return __packed::__private::decode_run_in_place::<
-                    __C,
-                    Self,
-                    __R,
-                >(self, __r);
-            }
             __packed::Reader::enter(__r)?;
             <Vec<
                 u8,

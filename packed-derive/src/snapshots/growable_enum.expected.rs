@@ -58,9 +58,9 @@ const _: () = {
                 Self::Start { at: __f0 } => {
                     __packed::__private::write_tag::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u8,
+                        __packed::__private::VariantIndex,
                         __W,
-                    >(4u8, __w)?;
+                    >(4u32, __w)?;
                     __packed::__private::push_variant(__w, "Start");
                     __packed::__private::push_field(__w, "at");
                     <u64 as __packed::Encode>::encode::<
@@ -73,18 +73,18 @@ const _: () = {
                 Self::Stop => {
                     __packed::__private::write_tag::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u8,
+                        __packed::__private::VariantIndex,
                         __W,
-                    >(5u8, __w)?;
+                    >(5u32, __w)?;
                     __packed::__private::push_variant(__w, "Stop");
                     __packed::Writer::pop_path(__w);
                 }
                 Self::Note(__f0) => {
                     __packed::__private::write_tag::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u8,
+                        __packed::__private::VariantIndex,
                         __W,
-                    >(200u8, __w)?;
+                    >(200u32, __w)?;
                     __packed::__private::push_variant(__w, "Note");
                     __packed::__private::push_field(__w, "0");
                     <String as __packed::Encode>::encode::<
@@ -97,9 +97,9 @@ const _: () = {
                 Self::Unknown => {
                     __packed::__private::write_tag::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u8,
+                        __packed::__private::VariantIndex,
                         __W,
-                    >(201u8, __w)?;
+                    >(201u32, __w)?;
                     __packed::__private::push_variant(__w, "Unknown");
                     __packed::Writer::pop_path(__w);
                 }
@@ -130,11 +130,11 @@ const _: () = {
                     let __off = __packed::Reader::offset(__r);
                     let __tag = __packed::__private::read_tag::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        __packed::__private::u8,
+                        __packed::__private::VariantIndex,
                         __R,
                     >(__r)?;
                     let __v = match __tag {
-                        4u8 => {
+                        4u32 => {
                             Self::Start {
                                 at: if __packed::__private::Record::has_more(__rec, __r) {
                                     <u64 as __packed::Decode<
@@ -148,8 +148,8 @@ const _: () = {
                                 },
                             }
                         }
-                        5u8 => Self::Stop,
-                        200u8 => {
+                        5u32 => Self::Stop,
+                        200u32 => {
                             Self::Note(
                                 if __packed::__private::Record::has_more(__rec, __r) {
                                     <String as __packed::Decode<
@@ -163,7 +163,7 @@ const _: () = {
                                 },
                             )
                         }
-                        201u8 => Self::Unknown,
+                        201u32 => Self::Unknown,
                         _ => Self::Unknown,
                     };
                     __packed::Reader::leave(__r);

@@ -62,13 +62,13 @@ const _: () = {
             __packed::Writer::pop_path(__w);
             if __packed::__private::write_as_run::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                (&i32, &i64),
+                __packed::__private::Fields<(&i32, &i64)>,
                 __W,
             >(__w) {
                 __packed::Encode::encode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
-                >(&(&self.qty, &self.price_minor), __w)?;
+                >(&__packed::__private::Fields((&self.qty, &self.price_minor)), __w)?;
             } else {
                 __packed::__private::push_field(__w, "qty");
                 <i32 as __packed::Encode>::encode::<
@@ -118,22 +118,21 @@ const _: () = {
                         } else {
                             <String as __packed::__private::AbsentField>::absent()
                         };
-                        let (__f1, __f2) = if __packed::__private::Record::holds::<
+                        let __packed::__private::Fields((__f1, __f2)) = if __packed::__private::Record::holds::<
                             <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                            (i32, i64),
+                            __packed::__private::Fields<(i32, i64)>,
                             _,
                         >(__rec, __r) {
-                            <(
-                                i32,
-                                i64,
-                            ) as __packed::Decode<
+                            <__packed::__private::Fields<
+                                (i32, i64),
+                            > as __packed::Decode<
                                 '__de,
                             >>::decode::<
                                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                                 __R,
                             >(__r)?
                         } else {
-                            (
+                            __packed::__private::Fields((
                                 if __packed::__private::Record::has_more(__rec, __r) {
                                     <i32 as __packed::Decode<
                                         '__de,
@@ -154,7 +153,7 @@ const _: () = {
                                 } else {
                                     -1
                                 },
-                            )
+                            ))
                         };
                         Self {
                             sku: __f0,
@@ -194,22 +193,21 @@ const _: () = {
                     } else {
                         self.sku = <String as __packed::__private::AbsentField>::absent();
                     }
-                    let (__f1, __f2) = if __packed::__private::Record::holds::<
+                    let __packed::__private::Fields((__f1, __f2)) = if __packed::__private::Record::holds::<
                         <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        (i32, i64),
+                        __packed::__private::Fields<(i32, i64)>,
                         _,
                     >(__rec, __r) {
-                        <(
-                            i32,
-                            i64,
-                        ) as __packed::Decode<
+                        <__packed::__private::Fields<
+                            (i32, i64),
+                        > as __packed::Decode<
                             '__de,
                         >>::decode::<
                             <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                             __R,
                         >(__r)?
                     } else {
-                        (
+                        __packed::__private::Fields((
                             if __packed::__private::Record::has_more(__rec, __r) {
                                 <i32 as __packed::Decode<
                                     '__de,
@@ -230,7 +228,7 @@ const _: () = {
                             } else {
                                 -1
                             },
-                        )
+                        ))
                     };
                     self.qty = __f1;
                     self.price_minor = __f2;

@@ -18,303 +18,6 @@ const _: () = {
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Line {
-        #[inline(always)]
-        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
-            __packed::__private::FixedSize::run(
-                    &[
-                        <String as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <String as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u8 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i8 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u16 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i16 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <f32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <f64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <bool as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <[char; 2] as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                    ],
-                )
-                .with_image(
-                    if <String as __packed::Encode>::fixed_size::<
-                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                    >()
-                        .is_image()
-                        && <i32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <String as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u8 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i8 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u16 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i16 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <f32 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <f64 as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <bool as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <[char; 2] as __packed::Encode>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && ::core::mem::size_of::<Self>()
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                                + ::core::mem::size_of::<bool>()
-                                + ::core::mem::size_of::<[char; 2]>()
-                        && ::core::mem::offset_of!(Self, sku) == 0usize
-                        && ::core::mem::offset_of!(Self, qty)
-                            == 0usize + ::core::mem::size_of::<String>()
-                        && ::core::mem::offset_of!(Self, price)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                        && ::core::mem::offset_of!(Self, note)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                        && ::core::mem::offset_of!(Self, a)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                        && ::core::mem::offset_of!(Self, b)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                        && ::core::mem::offset_of!(Self, c)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                        && ::core::mem::offset_of!(Self, d)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                        && ::core::mem::offset_of!(Self, e)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                        && ::core::mem::offset_of!(Self, f)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                        && ::core::mem::offset_of!(Self, g)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                        && ::core::mem::offset_of!(Self, h)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                        && ::core::mem::offset_of!(Self, i)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                        && ::core::mem::offset_of!(Self, j)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                        && ::core::mem::offset_of!(Self, k)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                        && ::core::mem::offset_of!(Self, l)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                                + ::core::mem::size_of::<bool>()
-                    {
-                        __packed::__private::Some(unsafe {
-                            __packed::__private::ImageProof::new_unchecked()
-                        })
-                    } else {
-                        __packed::__private::None
-                    },
-                )
-        }
         #[inline]
         fn encode<
             __C: __packed::Ctx,
@@ -323,9 +26,6 @@ const _: () = {
             &self,
             __w: &mut __W,
         ) -> __packed::__private::Result<(), __packed::EncodeError> {
-            if __packed::__private::write_as_run::<__C, Self, __W>(__w) {
-                return __packed::__private::encode_run::<__C, Self, __W>(self, __w);
-            }
             __packed::__private::push_field(__w, "sku");
             <String as __packed::Encode>::encode::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
@@ -334,13 +34,13 @@ const _: () = {
             __packed::Writer::pop_path(__w);
             if __packed::__private::write_as_run::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                (&i32, &i64),
+                __packed::__private::Fields<(&i32, &i64)>,
                 __W,
             >(__w) {
                 __packed::Encode::encode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
-                >(&(&self.qty, &self.price), __w)?;
+                >(&__packed::__private::Fields((&self.qty, &self.price)), __w)?;
             } else {
                 __packed::__private::push_field(__w, "qty");
                 <i32 as __packed::Encode>::encode::<
@@ -363,27 +63,29 @@ const _: () = {
             __packed::Writer::pop_path(__w);
             if __packed::__private::write_as_run::<
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                (
-                    &u8,
-                    &i8,
-                    &u16,
-                    &i16,
-                    &u32,
-                    &i32,
-                    &u64,
-                    &i64,
-                    &f32,
-                    &f64,
-                    &bool,
-                    &[char; 2],
-                ),
+                __packed::__private::Fields<
+                    (
+                        &u8,
+                        &i8,
+                        &u16,
+                        &i16,
+                        &u32,
+                        &i32,
+                        &u64,
+                        &i64,
+                        &f32,
+                        &f64,
+                        &bool,
+                        &[char; 2],
+                    ),
+                >,
                 __W,
             >(__w) {
                 __packed::Encode::encode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __W,
                 >(
-                    &(
+                    &__packed::__private::Fields((
                         &self.a,
                         &self.b,
                         &self.c,
@@ -396,7 +98,7 @@ const _: () = {
                         &self.j,
                         &self.k,
                         &self.l,
-                    ),
+                    )),
                     __w,
                 )?;
             } else {
@@ -522,373 +224,11 @@ const _: () = {
             || <f64 as __packed::Decode<'__de>>::RESERVES_AHEAD
             || <bool as __packed::Decode<'__de>>::RESERVES_AHEAD
             || <[char; 2] as __packed::Decode<'__de>>::RESERVES_AHEAD;
-        #[inline(always)]
-        fn fixed_size<__C: __packed::Ctx>() -> __packed::__private::FixedSize<Self> {
-            __packed::__private::FixedSize::run(
-                    &[
-                        <String as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <String as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u8 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i8 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u16 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i16 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <u64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <i64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <f32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <f64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <bool as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                        <[char; 2] as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .bytes(),
-                    ],
-                )
-                .with_image(
-                    if <String as __packed::Decode<
-                        '__de,
-                    >>::fixed_size::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>>()
-                        .is_image()
-                        && <i32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <String as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u8 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i8 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u16 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i16 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <u64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <i64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <f32 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <f64 as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <bool as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && <[char; 2] as __packed::Decode<
-                            '__de,
-                        >>::fixed_size::<
-                            <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
-                        >()
-                            .is_image()
-                        && ::core::mem::size_of::<Self>()
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                                + ::core::mem::size_of::<bool>()
-                                + ::core::mem::size_of::<[char; 2]>()
-                        && ::core::mem::offset_of!(Self, sku) == 0usize
-                        && ::core::mem::offset_of!(Self, qty)
-                            == 0usize + ::core::mem::size_of::<String>()
-                        && ::core::mem::offset_of!(Self, price)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                        && ::core::mem::offset_of!(Self, note)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                        && ::core::mem::offset_of!(Self, a)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                        && ::core::mem::offset_of!(Self, b)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                        && ::core::mem::offset_of!(Self, c)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                        && ::core::mem::offset_of!(Self, d)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                        && ::core::mem::offset_of!(Self, e)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                        && ::core::mem::offset_of!(Self, f)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                        && ::core::mem::offset_of!(Self, g)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                        && ::core::mem::offset_of!(Self, h)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                        && ::core::mem::offset_of!(Self, i)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                        && ::core::mem::offset_of!(Self, j)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                        && ::core::mem::offset_of!(Self, k)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                        && ::core::mem::offset_of!(Self, l)
-                            == 0usize + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<String>()
-                                + ::core::mem::size_of::<u8>()
-                                + ::core::mem::size_of::<i8>()
-                                + ::core::mem::size_of::<u16>()
-                                + ::core::mem::size_of::<i16>()
-                                + ::core::mem::size_of::<u32>()
-                                + ::core::mem::size_of::<i32>()
-                                + ::core::mem::size_of::<u64>()
-                                + ::core::mem::size_of::<i64>()
-                                + ::core::mem::size_of::<f32>()
-                                + ::core::mem::size_of::<f64>()
-                                + ::core::mem::size_of::<bool>()
-                    {
-                        __packed::__private::Some(unsafe {
-                            __packed::__private::ImageProof::new_unchecked()
-                        })
-                    } else {
-                        __packed::__private::None
-                    },
-                )
-        }
         #[inline]
         fn decode<
             __C: __packed::Ctx,
             __R: __packed::Reader<'__de> + ?__packed::__private::Sized,
         >(__r: &mut __R) -> __packed::__private::Result<Self, __packed::DecodeError> {
-            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
-                return __packed::__private::decode_run::<__C, Self, __R>(__r);
-            }
             __packed::Reader::enter(__r)?;
             let __v = {
                 let __f0 = <String as __packed::Decode<
@@ -897,10 +237,9 @@ const _: () = {
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
-                let (__f1, __f2) = <(
-                    i32,
-                    i64,
-                ) as __packed::Decode<
+                let __packed::__private::Fields((__f1, __f2)) = <__packed::__private::Fields<
+                    (i32, i64),
+                > as __packed::Decode<
                     '__de,
                 >>::decode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
@@ -912,33 +251,24 @@ const _: () = {
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                     __R,
                 >(__r)?;
-                let (
-                    __f4,
-                    __f5,
-                    __f6,
-                    __f7,
-                    __f8,
-                    __f9,
-                    __f10,
-                    __f11,
-                    __f12,
-                    __f13,
-                    __f14,
-                    __f15,
-                ) = <(
-                    u8,
-                    i8,
-                    u16,
-                    i16,
-                    u32,
-                    i32,
-                    u64,
-                    i64,
-                    f32,
-                    f64,
-                    bool,
-                    [char; 2],
-                ) as __packed::Decode<
+                let __packed::__private::Fields(
+                    (
+                        __f4,
+                        __f5,
+                        __f6,
+                        __f7,
+                        __f8,
+                        __f9,
+                        __f10,
+                        __f11,
+                        __f12,
+                        __f13,
+                        __f14,
+                        __f15,
+                    ),
+                ) = <__packed::__private::Fields<
+                    (u8, i8, u16, i16, u32, i32, u64, i64, f32, f64, bool, [char; 2]),
+                > as __packed::Decode<
                     '__de,
                 >>::decode::<
                     <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
@@ -974,13 +304,6 @@ const _: () = {
             &mut self,
             __r: &mut __R,
         ) -> __packed::__private::Result<(), __packed::DecodeError> {
-            if __packed::__private::read_as_run::<__C, Self, __R>(__r) {
-                return __packed::__private::decode_run_in_place::<
-                    __C,
-                    Self,
-                    __R,
-                >(self, __r);
-            }
             __packed::Reader::enter(__r)?;
             <String as __packed::Decode<
                 '__de,
@@ -988,10 +311,9 @@ const _: () = {
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.sku, __r)?;
-            let (__f1, __f2) = <(
-                i32,
-                i64,
-            ) as __packed::Decode<
+            let __packed::__private::Fields((__f1, __f2)) = <__packed::__private::Fields<
+                (i32, i64),
+            > as __packed::Decode<
                 '__de,
             >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.qty = __f1;
@@ -1002,33 +324,24 @@ const _: () = {
                 <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
                 __R,
             >(&mut self.note, __r)?;
-            let (
-                __f4,
-                __f5,
-                __f6,
-                __f7,
-                __f8,
-                __f9,
-                __f10,
-                __f11,
-                __f12,
-                __f13,
-                __f14,
-                __f15,
-            ) = <(
-                u8,
-                i8,
-                u16,
-                i16,
-                u32,
-                i32,
-                u64,
-                i64,
-                f32,
-                f64,
-                bool,
-                [char; 2],
-            ) as __packed::Decode<
+            let __packed::__private::Fields(
+                (
+                    __f4,
+                    __f5,
+                    __f6,
+                    __f7,
+                    __f8,
+                    __f9,
+                    __f10,
+                    __f11,
+                    __f12,
+                    __f13,
+                    __f14,
+                    __f15,
+                ),
+            ) = <__packed::__private::Fields<
+                (u8, i8, u16, i16, u32, i32, u64, i64, f32, f64, bool, [char; 2]),
+            > as __packed::Decode<
                 '__de,
             >>::decode::<<__C as __packed::Ctx>::Enter<__PackedOwnLayout>, __R>(__r)?;
             self.a = __f4;

@@ -20,7 +20,7 @@ const _: () = {
         <__packed::layout::Yas as __packed::layout::Layout>::Int,
         __packed::num::Big,
         <__packed::layout::Yas as __packed::layout::Layout>::Header,
-        <__packed::layout::Yas as __packed::layout::Layout>::Enums,
+        <__packed::layout::Yas as __packed::layout::Layout>::Conventions,
     >;
     #[automatically_derived]
     impl<'a, T> __packed::Encode for Shape<'a, T>

@@ -1,7 +1,9 @@
 use packed_core::Packed;
 
-// 257 variants do not fit the default one-byte tag.
+// 258 variants do not fit a one-byte tag (without `tag`, the variant index takes the
+// layout's conventions' form, which holds them).
 #[derive(Packed)]
+#[packed(tag = "u8")]
 #[rustfmt::skip]
 enum Big {
     Data(u8),

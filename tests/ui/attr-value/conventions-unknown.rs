@@ -1,7 +1,7 @@
 use packed_core::Packed;
 
 #[derive(Packed)]
-#[packed(enums = "bitsery")]
+#[packed(conventions = "yass")]
 struct Message {
     id: u32,
 }

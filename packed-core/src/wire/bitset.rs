@@ -1,0 +1,83 @@
+//! [`Bitset<N>`](crate::cpp::Bitset), a `std::bitset<N>`: ⌈N/8⌉ bytes, bit `i` in byte
+//! `i / 8` at bit `i % 8`; under YAS's conventions behind the bit count `N` (a length)
+//! and the byte count (a `std::vector<uint8_t>`'s length), as `types/std/bitset.hpp`
+//! writes them. Bitsery's `ext::StdBitset` writes the bytes alone.
+
+use super::seq::{length_mismatch, read_len, write_len};
+use crate::cpp::Bitset;
+use crate::explain::{framed, Role};
+use crate::fast::{run, FixedSize};
+use crate::layout::{Conventions, Layout};
+use crate::len::LenPrefix;
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+/// Whether the bit and byte counts come first under `C` (YAS).
+#[inline(always)]
+fn counted<C: Ctx>() -> bool {
+    <<C::Layout as Layout>::Conventions as Conventions>::BITSET_COUNT
+}
+
+/// The fixed size of a `Bitset<N>` under `C`.
+#[inline(always)]
+fn size<C: Ctx, const N: usize>() -> FixedSize<Bitset<N>> {
+    let bytes = N.div_ceil(8);
+    if !counted::<C>() {
+        return FixedSize::of(bytes);
+    }
+    let len = |n| <<C::Layout as Layout>::Len as LenPrefix>::size_of(n);
+    FixedSize::of(run::run_size(&[len(N), len(bytes), bytes]))
+}
+
+impl<const N: usize> Encode for Bitset<N> {
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        size::<C, N>()
+    }
+    #[inline]
+    fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
+        let bytes = N.div_ceil(8);
+        if counted::<C>() {
+            write_len::<C, W>(N, w)?;
+            write_len::<C, W>(bytes, w)?;
+        }
+        framed(w, Role::Value, |w| {
+            (0..bytes).try_for_each(|k| w.write_byte(self.byte(k)))
+        })
+    }
+}
+
+/// A count other than `N` or ⌈N/8⌉ is [`DecodeError::LengthMismatch`]; a bit set past
+/// `N`, [`DecodeError::BitsetPadding`].
+impl<'de, const N: usize> Decode<'de> for Bitset<N> {
+    const MIN_WIRE: usize = N.div_ceil(8);
+    const RESERVES_AHEAD: bool = false;
+    #[inline(always)]
+    fn fixed_size<C: Ctx>() -> FixedSize<Self> {
+        size::<C, N>()
+    }
+    #[inline]
+    fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
+        let bytes = N.div_ceil(8);
+        if counted::<C>() {
+            for expected in [N, bytes] {
+                let (offset, len) = read_len::<C, R>(r)?;
+                if len != expected {
+                    return Err(length_mismatch(offset, expected, len));
+                }
+            }
+        }
+        let mut bits = [false; N];
+        for k in 0..bytes {
+            let offset = r.offset();
+            let byte = r.read_byte()?;
+            for (j, bit) in (0..8).map(|j| (j, byte >> j & 1 != 0)) {
+                match bits.get_mut(k * 8 + j) {
+                    Some(slot) => *slot = bit,
+                    None if bit => return Err(DecodeError::BitsetPadding { offset }),
+                    None => {}
+                }
+            }
+        }
+        Ok(Bitset(bits))
+    }
+}

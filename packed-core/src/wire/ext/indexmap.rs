@@ -1,0 +1,12 @@
+//! `IndexMap` and `IndexSet`: as the other maps and sets, a length prefix, then the
+//! entries in the map's order (which, unlike a `HashMap`'s, is the order they were
+//! inserted in, so equal maps built alike give equal bytes). A key that comes twice is
+//! [`DecodeError::DuplicateKey`](crate::DecodeError::DuplicateKey).
+
+use indexmap::{IndexMap, IndexSet};
+
+use super::super::map::{decode_entries, encode_entries, maps, Pair};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+
+maps!(IndexMap<K: Eq: core::hash::Hash, V, S> hashed);
+maps!(IndexSet<T: Eq: core::hash::Hash, S> hashed;);

@@ -1,0 +1,354 @@
+//! The `bytes` and `tokio` bridges: `BytesMut` and `BufMut` writers, decoding from
+//! `Buf` chunks, and the length-delimited codec against hostile peers.
+
+use bytes::{Buf, BufMut, BytesMut};
+use packed_core::bytes::BufMutWriter;
+use packed_core::layout::{Bitsery, Yas};
+use packed_core::tokio::{Codec, CodecError};
+use packed_core::{len, num, DecodeError, EncodeError, Packed};
+use packed_fixtures::{seed_document, Document};
+use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+enum Message {
+    Ping(u64),
+    Text { from: String, body: String },
+    Doc(Document),
+    Flag(bool),
+}
+
+fn messages() -> Vec<Message> {
+    (0..40u64)
+        .map(|i| match i % 4 {
+            0 => Message::Ping(i * 1_000_003),
+            1 => Message::Text {
+                from: format!("peer{i}"),
+                body: "x".repeat(i as usize * 7),
+            },
+            2 => Message::Doc(seed_document()),
+            _ => Message::Flag(i % 8 == 3),
+        })
+        .collect()
+}
+
+#[derive(Packed, Debug, PartialEq, Default)]
+#[packed(growable)]
+struct Growable {
+    id: u32,
+    name: String,
+}
+
+#[test]
+fn bytes_mut_and_buf_mut_writers_write_what_a_vec_gets() {
+    for m in messages() {
+        let expected = packed_core::to_vec(&m).unwrap();
+        let mut b = BytesMut::new();
+        packed_core::config().encode_to(&m, &mut b).unwrap();
+        assert_eq!(&b[..], expected);
+        let mut v = Vec::new();
+        assert_eq!(
+            packed_core::config().encode_to_buf(&m, &mut v),
+            Ok(expected.len())
+        );
+        assert_eq!(v, expected);
+    }
+    // A growable record's size is written back into a `BytesMut`, and counted first
+    // through a `BufMut` that cannot go back.
+    let g = Growable {
+        id: 3,
+        name: "abc".into(),
+    };
+    let expected = packed_core::to_vec(&g).unwrap();
+    let mut b = BytesMut::new();
+    packed_core::config().encode_to(&g, &mut b).unwrap();
+    assert_eq!(&b[..], expected);
+    let mut w = BufMutWriter::new(Vec::new().limit(100));
+    packed_core::config().encode_to(&g, &mut w).unwrap();
+    assert_eq!(w.into_inner().into_inner(), expected);
+    // A full buffer is an error, not a panic.
+    let mut small = [0u8; 8];
+    assert!(matches!(
+        packed_core::config()
+            .encode_to_buf(&seed_document(), &mut &mut small[..])
+            .map_err(packed_core::Error::into_kind),
+        Err(EncodeError::BufferTooSmall { capacity: 8, .. })
+    ));
+}
+
+#[test]
+fn decodes_from_buf_chunks_of_any_size() {
+    let ms = messages();
+    let mut all = Vec::new();
+    for m in &ms {
+        packed_core::with::<Yas>().encode_into(m, &mut all).unwrap();
+    }
+    for chunk in [1, 2, 3, 7, 64, 4096] {
+        // A `Buf` of many chunks, `chunk` bytes each: seams inside every kind of value.
+        let mut buf = chunked(&all, chunk);
+        for m in &ms {
+            let got: Message = packed_core::with::<Yas>().from_buf(&mut buf).unwrap();
+            assert_eq!(&got, m, "chunks of {chunk}");
+        }
+        assert!(!buf.has_remaining());
+    }
+    // A truncated message in chunks is the stream's typed error.
+    let bytes = packed_core::to_vec(&seed_document()).unwrap();
+    let mut buf = chunked(&bytes[..bytes.len() - 3], 5);
+    assert!(matches!(
+        packed_core::config()
+            .from_buf::<Document>(&mut buf)
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::UnexpectedEnd { .. })
+    ));
+}
+
+/// `bytes` as a `Buf` of `n`-byte chunks.
+fn chunked(bytes: &[u8], n: usize) -> impl Buf + '_ {
+    struct Chunks<'a> {
+        rest: &'a [u8],
+        n: usize,
+    }
+    impl Buf for Chunks<'_> {
+        fn remaining(&self) -> usize {
+            self.rest.len()
+        }
+        fn chunk(&self) -> &[u8] {
+            &self.rest[..self.n.min(self.rest.len())]
+        }
+        fn advance(&mut self, cnt: usize) {
+            self.rest = &self.rest[cnt..];
+        }
+    }
+    Chunks { rest: bytes, n }
+}
+
+/// Encodes `ms` with `codec` into one buffer.
+fn frames<C: Encoder<Message, Error = CodecError>>(codec: &mut C, ms: &[Message]) -> BytesMut {
+    let mut wire = BytesMut::new();
+    for m in ms {
+        codec.encode(m.clone(), &mut wire).unwrap();
+    }
+    wire
+}
+
+/// Decodes everything in `wire`, fed `step` bytes at a time, then the end of input.
+fn decode_all<D: Decoder<Item = Message, Error = CodecError>>(
+    codec: &mut D,
+    wire: &[u8],
+    step: usize,
+) -> Vec<Result<Message, String>> {
+    let mut out = Vec::new();
+    let mut src = BytesMut::new();
+    for part in wire.chunks(step) {
+        src.extend_from_slice(part);
+        loop {
+            match codec.decode(&mut src) {
+                Ok(Some(m)) => out.push(Ok(m)),
+                Ok(None) => break,
+                Err(e) => out.push(Err(e.to_string())),
+            }
+        }
+    }
+    loop {
+        match codec.decode_eof(&mut src) {
+            Ok(Some(m)) => out.push(Ok(m)),
+            Ok(None) => break,
+            Err(e) => {
+                out.push(Err(e.to_string()));
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_default_frame_is_length_delimited_codecs() {
+    let ms = messages();
+    let mut codec = Codec::<Message>::new();
+    let wire = frames(&mut codec, &ms);
+    // tokio's own codec reads the same frames, and each holds the message's bytes.
+    let mut tokio_codec = LengthDelimitedCodec::new();
+    let mut src = wire.clone();
+    for m in &ms {
+        let frame = tokio_codec.decode(&mut src).unwrap().unwrap();
+        assert_eq!(&frame[..], packed_core::to_vec(m).unwrap());
+    }
+    assert!(src.is_empty());
+    for step in [1, 5, 4096] {
+        let got = decode_all(&mut Codec::<Message>::new(), &wire, step);
+        assert_eq!(
+            got,
+            ms.iter().cloned().map(Ok).collect::<Vec<_>>(),
+            "step {step}"
+        );
+    }
+}
+
+#[test]
+fn compact_and_varint_prefixes_under_any_layout() {
+    let ms = messages();
+    let mut compact = Codec::<Message>::new()
+        .layout::<Yas>()
+        .prefix::<len::Compact, num::Little>();
+    let wire = frames(&mut compact, &ms);
+    let first = packed_core::with::<Yas>().to_vec(&ms[0]).unwrap();
+    assert_eq!(wire[0] as usize, first.len(), "a one-byte compact prefix");
+    assert_eq!(&wire[1..=first.len()], first);
+    let got = decode_all(&mut compact, &wire, 3);
+    assert_eq!(got, ms.iter().cloned().map(Ok).collect::<Vec<_>>());
+
+    let mut varint = Codec::<Message>::new()
+        .layout::<Bitsery>()
+        .prefix::<len::Leb128, num::Little>();
+    let wire = frames(&mut varint, &ms);
+    let got = decode_all(&mut varint, &wire, 2);
+    assert_eq!(got, ms.iter().cloned().map(Ok).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_frame_past_the_maximum_is_dropped_as_it_arrives() {
+    let max = 64;
+    let mut codec = Codec::<Message>::new().max_frame_length(max);
+    // The encoder refuses it and writes nothing.
+    let mut dst = BytesMut::new();
+    let big = Message::Doc(seed_document());
+    assert!(matches!(
+        codec.encode(big.clone(), &mut dst),
+        Err(CodecError::FrameTooLarge { max: 64, .. })
+    ));
+    assert!(dst.is_empty());
+    // A peer that sends one anyway: typed error, the frames after it unaffected, and
+    // the decoder never holds more than what arrived since.
+    let small = Message::Ping(1);
+    let mut wire = frames(&mut Codec::new(), &[small.clone(), big, small.clone()]);
+    wire.extend_from_slice(&frames(&mut Codec::new(), &[Message::Flag(true)]));
+    let mut src = BytesMut::new();
+    let mut out = Vec::new();
+    for part in wire.chunks(16) {
+        src.extend_from_slice(part);
+        while let Some(r) = codec.decode(&mut src).transpose() {
+            out.push(r.map_err(|e| matches!(e, CodecError::FrameTooLarge { max: 64, .. })));
+        }
+        assert!(src.len() <= 16 + max + 4, "buffered {}", src.len());
+    }
+    assert_eq!(
+        out,
+        [
+            Ok(small.clone()),
+            Err(true),
+            Ok(small),
+            Ok(Message::Flag(true))
+        ]
+    );
+}
+
+#[test]
+fn a_truncated_frame_at_the_end_is_an_error() {
+    let wire = frames(
+        &mut Codec::new(),
+        &[Message::Ping(5), Message::Doc(seed_document())],
+    );
+    for cut in [1, 3, 10, 100] {
+        let got = decode_all(&mut Codec::<Message>::new(), &wire[..wire.len() - cut], 7);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0], Ok(Message::Ping(5)));
+        let mut codec = Codec::<Message>::new();
+        let mut src = BytesMut::from(&wire[..wire.len() - cut]);
+        codec.decode(&mut src).unwrap();
+        assert!(matches!(
+            codec.decode_eof(&mut src),
+            Err(CodecError::TruncatedFrame { received }) if received == wire.len() - cut - 13
+        ));
+    }
+    // A prefix cut short too.
+    let mut src = BytesMut::from(&[0u8, 0][..]);
+    assert!(matches!(
+        Codec::<Message>::new().decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 2 })
+    ));
+}
+
+#[test]
+fn garbage_inside_a_frame_spoils_that_frame_only() {
+    let mut wire = BytesMut::new();
+    let mut put_frame = |body: &[u8]| {
+        wire.put_u32(body.len() as u32);
+        wire.put_slice(body);
+    };
+    put_frame(&packed_core::to_vec(&Message::Ping(1)).unwrap());
+    put_frame(&[3, 2]); // Flag with a bool byte of 2
+    put_frame(&[9]); // no variant 9
+    put_frame(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]); // a Ping and a byte too many
+    put_frame(&[1, 0xC0, 0xFF, 0xFF, 0xFF]); // a string longer than the frame
+    put_frame(&packed_core::to_vec(&Message::Flag(false)).unwrap());
+    let mut codec = Codec::<Message>::new();
+    let mut src = wire;
+    let mut out = Vec::new();
+    let mut paths = Vec::new();
+    while let Some(r) = codec.decode(&mut src).transpose() {
+        out.push(r.map_err(|e| match e {
+            CodecError::InvalidFrame(d) => {
+                paths.push(d.path().map(String::from));
+                d.into_kind()
+            }
+            other => panic!("{other}"),
+        }));
+    }
+    assert_eq!(out.len(), 6);
+    // A frame's error names the field as `from_slice` does; trailing bytes concern the
+    // whole message.
+    assert_eq!(
+        paths,
+        [
+            Some("Flag.0".to_string()),
+            Some(String::new()),
+            None,
+            Some("Text.from".to_string())
+        ]
+    );
+    assert_eq!(out[0], Ok(Message::Ping(1)));
+    assert_eq!(out[1], Err(DecodeError::InvalidBool { offset: 1, byte: 2 }));
+    assert!(matches!(
+        out[2],
+        Err(DecodeError::UnknownVariant {
+            offset: 0,
+            tag: 9,
+            ..
+        })
+    ));
+    assert_eq!(
+        out[3],
+        Err(DecodeError::TrailingBytes {
+            offset: 9,
+            remaining: 1
+        })
+    );
+    assert!(matches!(
+        out[4],
+        Err(DecodeError::LengthExceedsInput { offset: 1, .. })
+    ));
+    assert_eq!(out[5], Ok(Message::Flag(false)));
+    // A prefix that is no length: an overlong LEB128.
+    let mut varint = Codec::<Message>::new().prefix::<len::Leb128, num::Little>();
+    let mut src = BytesMut::from(&[0xFF; 11][..]);
+    assert!(matches!(
+        varint.decode(&mut src),
+        Err(CodecError::BadPrefix(_))
+    ));
+}
+
+#[test]
+fn serde_messages_through_the_codec() {
+    use packed_core::serde::Serde;
+    let mut codec = Codec::<Serde<(String, Vec<u16>)>>::new();
+    let mut wire = BytesMut::new();
+    codec
+        .encode(Serde(("a".to_string(), vec![1, 2])), &mut wire)
+        .unwrap();
+    assert_eq!(&wire[..], [0, 0, 0, 7, 1, b'a', 2, 1, 0, 2, 0]);
+    assert_eq!(
+        codec.decode(&mut wire).unwrap().unwrap().0,
+        ("a".to_string(), vec![1, 2])
+    );
+}

@@ -1,0 +1,704 @@
+//! The serde bridge (`packed_core::serde`): serde's data model written by the same
+//! writers as the derive.
+//!
+//! - For types that derive both `Packed` and serde's traits (the golden fixtures' types,
+//!   the seed document's, and types covering the rest of serde's data model: enums of
+//!   every variant kind, maps, sets, tuples, `char`, 128-bit integers), the serde path
+//!   writes the derive's bytes under every layout, for random values, and reads them
+//!   back (proptest); types holding fixed arrays or tuples do so under the layouts that
+//!   follow Bitsery's conventions and round-trip under YAS's (see the module docs).
+//! - The serde path reproduces the real libraries' golden bytes.
+//! - Each serde feature a positional format cannot represent is a typed error naming
+//!   it; hostile input gets the derive's typed errors.
+//! - `#[packed(serde)]` embeds a serde-only type in a derived record.
+
+#[macro_use]
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::{golden, sizes_string};
+use packed_core::layout::{
+    Bitsery, BitseryBig, Varint, Yas, YasBig, YasCompacted, YasCompactedBig, YasNoHeader,
+};
+use packed_core::serde::{from_slice_as, to_vec_as, Serde};
+use packed_core::{DecodeError, EncodeError, Layout, Limits, Packed};
+use packed_fixtures::{Document, Item, Meta};
+use proptest::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// `scalars` of the golden fixtures.
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Scalars {
+    u8: u8,
+    i16: i16,
+    u32: u32,
+    i64: i64,
+    f32: f32,
+    f64: f64,
+    b_true: bool,
+    b_false: bool,
+}
+
+/// `ints_edge`: arrays, written without a length by both.
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct IntsEdge {
+    i32s: [i32; 16],
+    u32s: [u32; 6],
+    u64s: [u64; 6],
+    i64s: [i64; 4],
+}
+
+/// Every kind of variant.
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+enum Shape {
+    Empty,
+    Circle(u32),
+    Pair(i16, String),
+    Rect { w: u64, h: Option<i8> },
+}
+
+/// The rest of serde's data model.
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Everything {
+    shapes: Vec<Shape>,
+    map: BTreeMap<String, u32>,
+    set: BTreeSet<i16>,
+    pair: (u8, i64, char),
+    wide: (u128, i128),
+    size: usize,
+    nested: Vec<Vec<u16>>,
+    opt: Option<Vec<String>>,
+    boxed: Box<Meta>,
+    unit: (),
+    newtype: Newtype,
+}
+
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Newtype(i32);
+
+fn meta() -> impl Strategy<Value = Meta> {
+    (".{0,12}", any::<i32>()).prop_map(|(region, version)| Meta { region, version })
+}
+
+fn document() -> impl Strategy<Value = Document> {
+    let item =
+        ("[a-z]{0,150}", any::<i32>(), any::<i64>()).prop_map(|(sku, qty, price_minor)| Item {
+            sku,
+            qty,
+            price_minor,
+        });
+    (
+        ".{0,20}",
+        any::<i32>(),
+        meta(),
+        prop::collection::vec(item, 0..20),
+    )
+        .prop_map(|(id, status, meta, items)| Document {
+            id,
+            status,
+            meta,
+            items,
+        })
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        Just(Shape::Empty),
+        any::<u32>().prop_map(Shape::Circle),
+        (any::<i16>(), ".{0,5}").prop_map(|(a, b)| Shape::Pair(a, b)),
+        (any::<u64>(), any::<Option<i8>>()).prop_map(|(w, h)| Shape::Rect { w, h }),
+    ]
+}
+
+fn everything() -> impl Strategy<Value = Everything> {
+    (
+        prop::collection::vec(shape(), 0..6),
+        prop::collection::btree_map(".{0,4}", any::<u32>(), 0..4),
+        prop::collection::btree_set(any::<i16>(), 0..4),
+        any::<(u8, i64, char)>(),
+        any::<(u128, i128)>(),
+        any::<usize>(),
+        prop::collection::vec(prop::collection::vec(any::<u16>(), 0..200), 0..3),
+        prop::option::of(prop::collection::vec(".{0,3}", 0..3)),
+        (meta(), any::<i32>()),
+    )
+        .prop_map(
+            |(shapes, map, set, pair, wide, size, nested, opt, (meta, n))| Everything {
+                shapes,
+                map,
+                set,
+                pair,
+                wide,
+                size,
+                nested,
+                opt,
+                boxed: Box::new(meta),
+                unit: (),
+                newtype: Newtype(n),
+            },
+        )
+}
+
+fn scalars() -> impl Strategy<Value = Scalars> {
+    any::<(u8, i16, u32, i64, f32, f64, bool, bool)>().prop_map(
+        |(u8, i16, u32, i64, f32, f64, b_true, b_false)| Scalars {
+            u8,
+            i16,
+            u32,
+            i64,
+            f32,
+            f64,
+            b_true,
+            b_false,
+        },
+    )
+}
+
+fn ints_edge() -> impl Strategy<Value = IntsEdge> {
+    any::<([i32; 16], [u32; 6], [u64; 6], [i64; 4])>().prop_map(|(i32s, u32s, u64s, i64s)| {
+        IntsEdge {
+            i32s,
+            u32s,
+            u64s,
+            i64s,
+        }
+    })
+}
+
+/// The serde path writes the derive's bytes under `L` and reads them back to `v`.
+fn same_bytes<L: Layout, T>(v: &T) -> Result<(), TestCaseError>
+where
+    T: Packed + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+{
+    let derived = packed_core::with::<L>()
+        .to_vec(v)
+        .expect("the derive encodes");
+    let serde = to_vec_as::<L, T>(v).expect("serde encodes");
+    prop_assert_eq!(&serde, &derived, "layout {}", std::any::type_name::<L>());
+    let back: T = from_slice_as::<L, T>(&derived).expect("serde decodes the derive's bytes");
+    prop_assert_eq!(&back, v);
+    Ok(())
+}
+
+/// The serde path reads back what it wrote under `L`.
+fn round_trips<L: Layout, T>(v: &T) -> Result<(), TestCaseError>
+where
+    T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+{
+    let bytes = to_vec_as::<L, T>(v).expect("serde encodes");
+    let back: T = from_slice_as::<L, T>(&bytes).expect("serde decodes its own bytes");
+    prop_assert_eq!(&back, v, "layout {}", std::any::type_name::<L>());
+    Ok(())
+}
+
+/// For a type holding fixed arrays or tuples: [`same_bytes`] under the layouts that
+/// follow Bitsery's conventions (bare elements), and a round trip under YAS's, where the
+/// derive writes an array as a `std::array` (a length first) and a tuple with its count
+/// but serde, which passes both through `serialize_tuple`, writes bare elements.
+fn same_bytes_under_bitsery_conventions<T>(v: &T) -> Result<(), TestCaseError>
+where
+    T: Packed + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+{
+    same_bytes::<Bitsery, T>(v)?;
+    same_bytes::<BitseryBig, T>(v)?;
+    same_bytes::<Varint, T>(v)?;
+    round_trips::<Yas, T>(v)?;
+    round_trips::<YasNoHeader, T>(v)?;
+    round_trips::<YasBig, T>(v)?;
+    round_trips::<YasCompacted, T>(v)?;
+    round_trips::<YasCompactedBig, T>(v)
+}
+
+/// [`same_bytes`] under every layout.
+fn same_bytes_everywhere<T>(v: &T) -> Result<(), TestCaseError>
+where
+    T: Packed + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+{
+    same_bytes::<Bitsery, T>(v)?;
+    same_bytes::<BitseryBig, T>(v)?;
+    same_bytes::<Yas, T>(v)?;
+    same_bytes::<YasNoHeader, T>(v)?;
+    same_bytes::<YasBig, T>(v)?;
+    same_bytes::<YasCompacted, T>(v)?;
+    same_bytes::<YasCompactedBig, T>(v)?;
+    same_bytes::<Varint, T>(v)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn seed_document_types(doc in document()) {
+        same_bytes_everywhere(&doc)?;
+        same_bytes_everywhere(&doc.meta)?;
+    }
+
+    #[test]
+    fn golden_fixture_types(s in scalars(), e in ints_edge(), n in ".{0,300}", o in any::<Option<i32>>()) {
+        // NaN is not equal to itself: compare a value that is.
+        prop_assume!(!s.f32.is_nan() && !s.f64.is_nan());
+        same_bytes_everywhere(&s)?;
+        same_bytes_under_bitsery_conventions(&e)?;
+        same_bytes_everywhere(&n)?;
+        same_bytes_everywhere(&o)?;
+    }
+
+    #[test]
+    fn the_rest_of_the_data_model(v in everything()) {
+        same_bytes_under_bitsery_conventions(&v)?;
+    }
+}
+
+/// The serde path writes and reads the real libraries' bytes.
+#[test]
+fn golden_bytes() {
+    fn check<L: Layout>(config: &str) {
+        let doc = Document {
+            id: "doc-000123".into(),
+            status: 2,
+            meta: Meta {
+                region: "eu-west".into(),
+                version: 7,
+            },
+            items: common::DOC_ITEMS
+                .iter()
+                .map(|&(sku, qty, price_minor)| Item {
+                    sku: sku.into(),
+                    qty,
+                    price_minor,
+                })
+                .collect(),
+        };
+        let bytes = golden(config, "document");
+        assert_eq!(to_vec_as::<L, _>(&doc).unwrap(), bytes, "{config} document");
+        assert_eq!(
+            from_slice_as::<L, Document>(&bytes).unwrap(),
+            doc,
+            "{config} document"
+        );
+        for n in [0, 1, 127, 128, 129, 16383, 16384, 70000] {
+            let bytes = golden(config, &format!("sizes_{n}"));
+            let s = sizes_string(n);
+            assert_eq!(to_vec_as::<L, _>(&s).unwrap(), bytes, "{config} sizes_{n}");
+            assert_eq!(
+                from_slice_as::<L, &str>(&bytes).unwrap(),
+                s,
+                "{config} sizes_{n}"
+            );
+        }
+        let nested = golden(config, "nested_vec");
+        assert_eq!(
+            to_vec_as::<L, _>(&common::nested_vec()).unwrap(),
+            nested,
+            "{config}"
+        );
+        let some = golden(config, "optional_some");
+        assert_eq!(to_vec_as::<L, _>(&Some(42i32)).unwrap(), some, "{config}");
+        let none = golden(config, "optional_none");
+        assert_eq!(
+            from_slice_as::<L, Option<i32>>(&none).unwrap(),
+            None,
+            "{config}"
+        );
+    }
+    macro_rules! each {
+        (; $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+            $(check::<packed_core::layout::$layout>($name);)*
+        };
+    }
+    packed_tests::configurations!(each);
+}
+
+/// `&str` and `&[u8]` borrow from the input.
+#[test]
+fn borrows_from_a_slice() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Borrowed<'a> {
+        name: &'a str,
+        #[serde(with = "serde_bytes_like")]
+        raw: &'a [u8],
+    }
+    /// `&[u8]` as serde bytes (what the `serde_bytes` crate does).
+    mod serde_bytes_like {
+        pub fn serialize<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(b)
+        }
+        pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'de [u8], D::Error> {
+            <&[u8]>::deserialize(d)
+        }
+        use serde::Deserialize;
+    }
+    let v = Borrowed {
+        name: "hi",
+        raw: &[1, 2, 3],
+    };
+    let bytes = packed_core::serde::to_vec(&v).unwrap();
+    // Written as the derive writes a `&str` and a `&[u8]`.
+    assert_eq!(
+        bytes,
+        packed_core::to_vec(&("hi", &[1u8, 2, 3][..])).unwrap()
+    );
+    let back: Borrowed<'_> = packed_core::serde::from_slice(&bytes).unwrap();
+    assert_eq!(back, v);
+    assert!(
+        std::ptr::eq(back.name.as_ptr(), bytes[1..].as_ptr()),
+        "the name is borrowed"
+    );
+}
+
+/// Streams: `to_writer` and `from_reader`, with a second message left unread.
+#[test]
+fn streams() {
+    let doc = packed_fixtures::seed_document();
+    let mut sink = Vec::new();
+    let n = packed_core::serde::to_writer_as::<Yas, _, _>(&doc, &mut sink).unwrap();
+    packed_core::serde::to_writer_as::<Yas, _, _>(&7u8, &mut sink).unwrap();
+    assert_eq!(n, packed_core::with::<Yas>().encoded_len(&doc).unwrap());
+    let mut source = &sink[..];
+    let back: Document = packed_core::serde::from_reader_as::<Yas, _, _>(&mut source).unwrap();
+    assert_eq!(back, doc);
+    assert_eq!(
+        packed_core::serde::from_reader_as::<Yas, u8, _>(&mut source),
+        Ok(7)
+    );
+    let mut buf = vec![0xAA];
+    assert_eq!(packed_core::serde::encode_into(&"ab", &mut buf), Ok(3));
+    assert_eq!(buf, [0xAA, 2, b'a', b'b']);
+}
+
+// ---------------------------------------------------------------------------------------
+// What a positional format cannot represent: typed errors naming the feature
+// ---------------------------------------------------------------------------------------
+
+fn unsupported_encode<T: Serialize>(v: &T, feature: &str) {
+    match packed_core::serde::to_vec(v).map_err(packed_core::Error::into_kind) {
+        Err(EncodeError::SerdeUnsupported { feature: f }) => {
+            assert!(f.contains(feature), "{f:?} names {feature:?}");
+        }
+        other => panic!("expected SerdeUnsupported({feature}), got {other:?}"),
+    }
+    // Nothing is appended to a buffer either.
+    let mut buf = vec![1, 2];
+    assert!(packed_core::serde::encode_into(v, &mut buf).is_err());
+    assert_eq!(buf, [1, 2]);
+}
+
+fn unsupported_decode<T: for<'de> Deserialize<'de> + std::fmt::Debug>(bytes: &[u8], feature: &str) {
+    match packed_core::serde::from_slice::<T>(bytes).map_err(packed_core::Error::into_kind) {
+        Err(DecodeError::SerdeUnsupported { feature: f, .. }) => {
+            assert!(f.contains(feature), "{f:?} names {feature:?}");
+        }
+        other => panic!("expected SerdeUnsupported({feature}), got {other:?}"),
+    }
+}
+
+#[test]
+fn skip_serializing_if_is_an_error() {
+    #[derive(Serialize)]
+    struct S {
+        a: u8,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        b: Option<u8>,
+        c: u8,
+    }
+    unsupported_encode(
+        &S {
+            a: 1,
+            b: None,
+            c: 2,
+        },
+        "skip_serializing_if",
+    );
+    // Present, it is written like any field.
+    assert_eq!(
+        packed_core::serde::to_vec(&S {
+            a: 1,
+            b: Some(3),
+            c: 2
+        }),
+        Ok(vec![1, 1, 3, 2])
+    );
+}
+
+#[test]
+fn flatten_is_an_error() {
+    #[derive(Serialize, Deserialize, Debug)]
+    struct Inner {
+        x: u8,
+    }
+    #[derive(Serialize, Deserialize, Debug)]
+    struct Outer {
+        a: u8,
+        #[serde(flatten)]
+        inner: Inner,
+    }
+    unsupported_encode(
+        &Outer {
+            a: 1,
+            inner: Inner { x: 2 },
+        },
+        "flatten",
+    );
+    // Reading one asks for a self-describing map.
+    unsupported_decode::<Outer>(&[2, 0, 0], "flatten");
+}
+
+#[test]
+fn a_map_of_unknown_length_is_an_error() {
+    struct Evens(Vec<u8>);
+    impl Serialize for Evens {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            // A filter's length is not known in advance.
+            s.collect_map(self.0.iter().filter(|x| *x % 2 == 0).map(|x| (x, x)))
+        }
+    }
+    unsupported_encode(&Evens(vec![1, 2, 4]), "map of unknown length");
+    struct Odds(Vec<u8>);
+    impl Serialize for Odds {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.0.iter().filter(|x| *x % 2 == 1))
+        }
+    }
+    unsupported_encode(&Odds(vec![1, 2, 3]), "sequence of unknown length");
+}
+
+#[test]
+fn a_struct_writing_fewer_fields_than_it_declares_is_an_error() {
+    struct Liar;
+    impl Serialize for Liar {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut st = s.serialize_struct("Liar", 2)?;
+            st.serialize_field("a", &1u8)?;
+            st.end()
+        }
+    }
+    unsupported_encode(&Liar, "another number of fields");
+}
+
+/// A variant index is the derive's default tag form: Bitsery's size prefix (300 is
+/// `0x81 0x2c`: `0x80 | 300 >> 8`, then `300 & 0xff`), and one byte under YAS, where
+/// 300 does not fit.
+#[test]
+fn a_variant_index_takes_the_variant_index_form() {
+    struct Far;
+    impl Serialize for Far {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_unit_variant("Far", 300, "V300")
+        }
+    }
+    assert_eq!(packed_core::serde::to_vec(&Far).unwrap(), [0x81, 0x2c]);
+    assert_eq!(
+        to_vec_as::<YasNoHeader, _>(&Far).map_err(packed_core::Error::into_kind),
+        Err(EncodeError::VariantIndexTooLarge {
+            index: 300,
+            max: 255
+        })
+    );
+}
+
+#[test]
+fn untagged_and_internally_tagged_enums_are_errors_on_decode() {
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(untagged)]
+    enum Untagged {
+        A(u8),
+        B(String),
+    }
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(tag = "type")]
+    enum Internal {
+        A { x: u8 },
+    }
+    unsupported_decode::<Untagged>(&[1], "untagged");
+    unsupported_decode::<Internal>(&[1, b'A', 1], "internally tagged");
+    // Adjacently tagged enums write a struct of the tag and the content, but read the
+    // tag as a name.
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    #[serde(tag = "t", content = "c")]
+    enum Adjacent {
+        A(u8),
+    }
+    assert_eq!(packed_core::serde::to_vec(&Adjacent::A(3)).unwrap(), [0, 3]);
+    unsupported_decode::<Adjacent>(&[0, 3], "adjacently tagged");
+}
+
+#[test]
+fn deserialize_any_and_ignored_any_are_errors() {
+    struct Any;
+    impl<'de> Deserialize<'de> for Any {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_any(serde::de::IgnoredAny).map(|_| Any)
+        }
+    }
+    impl std::fmt::Debug for Any {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("Any")
+        }
+    }
+    unsupported_decode::<Any>(&[0], "deserialize_any");
+    unsupported_decode::<serde::de::IgnoredAny>(&[0], "deserialize_ignored_any");
+}
+
+// ---------------------------------------------------------------------------------------
+// Hostile input: the derive's typed errors
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn hostile_input() {
+    use packed_core::serde::from_slice;
+    // A length past the input, before anything is allocated.
+    // (serde does not say how small an element may be, so elements beyond the bytes
+    // left are counted as ones that take no input.)
+    assert_eq!(
+        from_slice::<Vec<u64>>(&[0xC0, 0xFF, 0xFF, 0xFF, 1]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::ZeroWidthLimitExceeded {
+            offset: 0,
+            limit: 4096
+        })
+    );
+    // A million `()`s from three bytes: the zero-width budget.
+    assert!(matches!(
+        from_slice::<Vec<()>>(&[0xC0, 0x0F, 0x42, 0x40]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::ZeroWidthLimitExceeded { offset: 0, .. })
+    ));
+    // An unknown variant's tag, named by the enum.
+    assert_eq!(
+        from_slice::<Shape>(&[9]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::UnknownVariant {
+            offset: 0,
+            type_name: "Shape",
+            tag: 9
+        })
+    );
+    assert_eq!(
+        from_slice::<Option<u8>>(&[2, 0]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::InvalidOptionFlag { offset: 0, byte: 2 })
+    );
+    assert_eq!(
+        from_slice::<u8>(&[1, 2]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::TrailingBytes {
+            offset: 1,
+            remaining: 1
+        })
+    );
+    assert!(matches!(
+        from_slice::<String>(&[2, 0xFF, 0xFF]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::InvalidUtf8 { offset: 1 })
+    ));
+    // Recursion is bounded by the depth limit, as for derived types.
+    #[derive(Serialize, Deserialize, Debug)]
+    struct Tree(Vec<Tree>);
+    let deep = vec![1u8; 1000];
+    assert!(matches!(
+        from_slice::<Tree>(&deep).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::DepthLimitExceeded { .. })
+    ));
+    // A message from a `Deserialize` impl says where decoding stopped.
+    assert!(matches!(
+        from_slice::<std::num::NonZeroU8>(&[0]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::SerdeCustom { offset: 1, .. })
+    ));
+    // Limits apply through `Config`.
+    let strict = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(4));
+    assert!(matches!(
+        strict
+            .from_slice::<Serde<Document>>(
+                &packed_core::to_vec(&packed_fixtures::seed_document()).unwrap()
+            )
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::ByteLimitExceeded { .. })
+    ));
+}
+
+// ---------------------------------------------------------------------------------------
+// `#[packed(serde)]`: a serde-only type inside a derived record
+// ---------------------------------------------------------------------------------------
+
+/// Has serde's traits only.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Foreign {
+    name: String,
+    values: Vec<i32>,
+}
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Host {
+    id: u16,
+    #[packed(serde)]
+    foreign: Foreign,
+    tail: String,
+}
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+#[packed(growable, layout = "yas")]
+struct GrowableHost {
+    id: u16,
+    #[packed(serde)]
+    foreign: Option<Foreign>,
+}
+
+/// The same fields, all `Packed`: the bytes `#[packed(serde)]` must give.
+#[derive(Packed)]
+struct HostMirror {
+    id: u16,
+    foreign: ForeignMirror,
+    tail: String,
+}
+
+/// [`Foreign`]'s fields, derived: a serde struct is its fields in order.
+#[derive(Packed)]
+struct ForeignMirror {
+    name: String,
+    values: Vec<i32>,
+}
+
+#[test]
+fn serde_field_in_a_derived_record() {
+    let host = Host {
+        id: 7,
+        foreign: Foreign {
+            name: "f".into(),
+            values: vec![-1, 300],
+        },
+        tail: "t".into(),
+    };
+    let mirror = HostMirror {
+        id: 7,
+        foreign: ForeignMirror {
+            name: "f".into(),
+            values: vec![-1, 300],
+        },
+        tail: "t".into(),
+    };
+    fn check<L: Layout>(host: &Host, mirror: &HostMirror) {
+        let c = packed_core::with::<L>();
+        let bytes = c.to_vec(host).unwrap();
+        assert_eq!(
+            bytes,
+            c.to_vec(mirror).unwrap(),
+            "{}",
+            std::any::type_name::<L>()
+        );
+        assert_eq!(&c.from_slice::<Host>(&bytes).unwrap(), host);
+    }
+    check::<Bitsery>(&host, &mirror);
+    check::<Yas>(&host, &mirror);
+    check::<YasCompactedBig>(&host, &mirror);
+    check::<Varint>(&host, &mirror);
+    assert_eq!(
+        packed_core::to_vec(&host).unwrap(),
+        packed_core::to_vec(&mirror).unwrap()
+    );
+
+    let g = GrowableHost {
+        id: 1,
+        foreign: Some(host.foreign.clone()),
+    };
+    let bytes = packed_core::to_vec(&g).unwrap();
+    assert_eq!(&bytes[..7], b"yas0017");
+    assert_eq!(packed_core::from_slice::<GrowableHost>(&bytes).unwrap(), g);
+    // A serde field's errors are the derive's: a truncated record.
+    assert!(packed_core::from_slice::<Host>(&packed_core::to_vec(&host).unwrap()[..5]).is_err());
+}
