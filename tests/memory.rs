@@ -69,28 +69,57 @@ use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeade
 use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
 use ubjson_envelope::{Error as UbjError, Limit, Value};
 
-/// The slice decoders as they decode, without the search for an error's field path
-/// that the top-level functions run after a failure (`packed_core::Error`): these
-/// tests measure what decoding hostile input allocates. The search reads the input
-/// again and writes what it decodes, so it allocates in proportion to the input; that
-/// is `error_paths_allocate_in_proportion_to_the_input` below.
+/// The slice and stream decoders as they decode, without the search for an error's field path
+/// that the top-level functions run after a failure (`packed_core::Error`), and
+/// returning the bare kind, which allocates nothing (an `Error` is a box): these tests
+/// measure what decoding hostile input allocates. The search reads the input again
+/// and writes what it decodes, so it allocates in proportion to the input; that is
+/// `error_paths_allocate_in_proportion_to_the_input` below.
 mod packed_core {
     pub use ::packed_core::*;
     use ::packed_core::{ctx, Config, Ctx};
+
+    /// `packed_core::Error::into_kind` for the tests: the kind of a located error (from
+    /// the stream functions) or of a bare one (from the slice functions here).
+    pub struct Error;
+
+    pub trait Kinded {
+        type Kind;
+        fn kind_of(self) -> Self::Kind;
+    }
+
+    impl Kinded for DecodeError {
+        type Kind = DecodeError;
+        fn kind_of(self) -> DecodeError {
+            self
+        }
+    }
+
+    impl<E> Kinded for ::packed_core::Error<E> {
+        type Kind = E;
+        fn kind_of(self) -> E {
+            self.into_kind()
+        }
+    }
+
+    impl Error {
+        pub fn into_kind<E: Kinded>(e: E) -> E::Kind {
+            e.kind_of()
+        }
+    }
 
     fn whole<'de, C: Ctx, T: Decode<'de>>(
         c: Config<C>,
         limits: Limits,
         bytes: &'de [u8],
         into: Option<&mut T>,
-    ) -> Result<Option<T>, Error<DecodeError>> {
+    ) -> Result<Option<T>, DecodeError> {
         if bytes.len() > limits.max_bytes {
             let limit = limits.max_bytes;
             return Err(DecodeError::ByteLimitExceeded {
                 offset: limit,
                 limit,
-            }
-            .into());
+            });
         }
         let mut r = SliceReader::with_limits(bytes, limits);
         let value = match into {
@@ -105,7 +134,7 @@ mod packed_core {
             0 => Ok(value),
             remaining => {
                 let offset = bytes.len() - remaining;
-                Err(DecodeError::TrailingBytes { offset, remaining }.into())
+                Err(DecodeError::TrailingBytes { offset, remaining })
             }
         }
     }
@@ -113,25 +142,38 @@ mod packed_core {
     pub fn from_slice_with_limits<'de, T: Decode<'de>>(
         bytes: &'de [u8],
         limits: Limits,
-    ) -> Result<T, Error<DecodeError>> {
+    ) -> Result<T, DecodeError> {
         whole::<ctx::Root, T>(config().limits(limits), limits, bytes, None).map(|v| v.unwrap())
     }
 
-    pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
+    pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
         from_slice_with_limits(bytes, Limits::DEFAULT)
     }
 
     pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
         bytes: &'de [u8],
-    ) -> Result<T, Error<DecodeError>> {
+    ) -> Result<T, DecodeError> {
         whole::<ctx::RootAs<L>, T>(with::<L>(), Limits::DEFAULT, bytes, None).map(|v| v.unwrap())
     }
 
     pub fn from_slice_into<'de, T: Decode<'de>>(
         bytes: &'de [u8],
         value: &mut T,
-    ) -> Result<(), Error<DecodeError>> {
+    ) -> Result<(), DecodeError> {
         whole::<ctx::Root, T>(config(), Limits::DEFAULT, bytes, Some(value)).map(drop)
+    }
+
+    pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
+        source: R,
+        limits: Limits,
+    ) -> Result<T, DecodeError> {
+        config()
+            .limits(limits)
+            .decode_from(&mut IoReader::with_limits(source, limits))
+    }
+
+    pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
+        from_reader_with_limits(source, Limits::DEFAULT)
     }
 }
 
@@ -2016,12 +2058,22 @@ fn stream_reserve_is_shared_and_given_back() {
 /// that claims 2^60 elements at the end of the input.
 #[test]
 fn error_paths_allocate_in_proportion_to_the_input() {
+    // Derived types: the search runs for them (not for a top-level `Vec`).
+    #[derive(Packed, Debug)]
+    struct Words {
+        w: Vec<String>,
+    }
+    #[derive(Packed, Debug)]
+    struct Claim {
+        bytes: Vec<u8>,
+        words: Vec<u64>,
+    }
     for words in [100usize, 10_000, 100_000] {
         let mut input = ::packed_core::to_vec(&vec!["w".to_string(); words]).unwrap();
         input.pop();
-        let (r, peak) = measure(|| ::packed_core::from_slice::<Vec<String>>(&input));
+        let (r, peak) = measure(|| ::packed_core::from_slice::<Words>(&input));
         let e = r.unwrap_err();
-        assert_eq!(e.path(), Some(format!("[{}]", words - 1).as_str()));
+        assert_eq!(e.path(), Some(format!("w[{}]", words - 1).as_str()));
         // The decode's own strings (24 bytes each) and the search's copies of the
         // input, its spans and their paths: a bounded multiple of the input.
         assert!(
@@ -2029,10 +2081,12 @@ fn error_paths_allocate_in_proportion_to_the_input() {
             "{words} words: {peak} bytes"
         );
     }
-    let mut input = vec![0u8; 4096];
+    // 4096 bytes (compact prefix `90 00`), then a prefix claiming 2^30 - 1 words.
+    let mut input = vec![0x90, 0x00];
+    input.extend_from_slice(&[0; 4096]);
     input.extend_from_slice(&[0xff; 9]);
-    let (r, peak) = measure(|| ::packed_core::from_slice::<(Vec<u8>, Vec<u64>)>(&input));
-    assert!(r.is_err());
+    let (r, peak) = measure(|| ::packed_core::from_slice::<Claim>(&input));
+    assert_eq!(r.unwrap_err().path(), Some("words"));
     assert!(peak <= 16 * input.len() + 64 * 1024, "{peak} bytes");
 }
 

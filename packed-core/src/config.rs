@@ -533,9 +533,12 @@ impl<C: Ctx> Config<C> {
     /// # Ok::<(), packed_core::DecodeError>(())
     /// ```
     ///
+    /// A type that borrows from its input cannot come from a stream; see
+    /// [`crate::from_reader`] for what the compiler says then.
+    ///
     /// # Errors
     /// As [`from_slice`](Config::from_slice) (without the trailing-bytes check), plus
-    /// [`DecodeError::Io`].
+    /// [`DecodeError::Io`]; with no field path (a stream cannot be read again).
     #[cfg(feature = "std")]
     pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
         self,

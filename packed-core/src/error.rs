@@ -36,13 +36,18 @@ use core::fmt;
 /// decoding, the input is read again up to the error's offset and completed from there
 /// with the shortest values (zeros; the smallest size of a growable record; the next
 /// tag where zero names no variant), the value that decodes is written, and the path is
-/// that of the bytes at the error's offset. [`path`](Error::path) is `None` where there
-/// is no field to name (an error about the whole message: a header, trailing bytes,
-/// the byte limit, an I/O error, a caller's buffer too small), for streams
-/// ([`from_reader`](crate::from_reader), [`messages`](crate::Config::messages)), which
-/// cannot read their input again, and where the input cannot be completed within a
-/// few tries (a map whose remaining entries would all have the same key). It is the
-/// empty string for the message itself (a top-level `u32`).
+/// that of the bytes at the error's offset (of the bit, in a bit-packed value).
+/// [`path`](Error::path) is `None` where there is no field to name (an error about the
+/// whole message: a header, trailing bytes, the byte limit, an I/O error, a caller's
+/// buffer too small); for streams ([`from_reader`](crate::from_reader),
+/// [`messages`](crate::Config::messages)), which cannot read their input again; for
+/// decoding a type whose `Decode` is hand-written, or derived with type parameters, or
+/// a standard type at the top level (writing the value again needs its `Encode`, which
+/// a decode function does not require; a derived type around it has paths); through
+/// the `packed_core::serde` functions (serde reports no fields); and where the input
+/// cannot be completed within a few tries (a map whose remaining entries would all have
+/// the same key). It is the empty string for the message itself (a derived enum's
+/// unknown tag).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error<E> {
     /// Boxed: a `Result` of the top-level functions is no larger than its value and a

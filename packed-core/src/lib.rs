@@ -293,6 +293,57 @@
 //! `tokio_util` codec); and impls for `uuid`, `smallvec`, `arrayvec`, `indexmap` and
 //! `chrono` types.
 //!
+//! # Errors
+//!
+//! The top-level functions and [`Config`]'s methods return [`Error<EncodeError>`] or
+//! [`Error<DecodeError>`]: the kind, to match on ([`Error::kind`]), with the field path
+//! where it happened ([`Error::path`]), in [`explain()`]'s notation: fields by name,
+//! elements by index, variants by name, map entries as `[i].key` / `[i].value`.
+//! `Display` shows it:
+//!
+//! ```
+//! use packed_core::{DecodeError, EncodeError, Packed};
+//!
+//! #[derive(Packed, Debug)]
+//! struct Item { #[packed(len = "u8")] sku: String }
+//! #[derive(Packed, Debug)]
+//! struct Order { id: u16, items: Vec<Item>, active: bool }
+//!
+//! let order = Order { id: 1, items: vec![Item { sku: "x".repeat(300) }], active: true };
+//! let e = packed_core::to_vec(&order).unwrap_err();
+//! assert_eq!(e.path(), Some("items[0].sku"));
+//! assert!(matches!(e.kind(), EncodeError::LengthTooLarge { len: 300, .. }));
+//!
+//! let e = packed_core::from_slice::<Order>(&[1, 0, 0, 0xff]).unwrap_err();
+//! assert_eq!(e.to_string(), "invalid bool byte 0xff at byte 3 (active)");
+//! // `?` turns it back into its kind where a function returns the kind alone.
+//! fn kind_only(bytes: &[u8]) -> Result<Order, DecodeError> {
+//!     Ok(packed_core::from_slice(bytes)?)
+//! }
+//! assert!(kind_only(&[1, 0, 0, 0xff]).is_err());
+//! ```
+//!
+//! The path costs nothing until something fails: it is found afterwards, by running
+//! the failed operation again through [`explain()`]'s recorder (for decoding, on the
+//! input completed past the error with the shortest values, then written again), and
+//! the derive adds no code per field for it. Bit-packed values are located by the
+//! error's bit offset. There is no path ([`Error::path`] is `None`):
+//! - for errors about the whole message: a header, trailing bytes, the byte limit, an
+//!   I/O error, a caller's buffer too small;
+//! - for streams ([`from_reader`], [`messages`], `Config::from_buf` over several
+//!   chunks), which cannot be read again: the offset says where;
+//! - when decoding a type whose `Decode` is not derived, or is derived for a type with
+//!   type parameters (`Wrapper<T>`), or a standard type at the top level (`Vec<Item>`):
+//!   finding a path writes the value again, which needs an `Encode` that a decode
+//!   function cannot require of every type; a derived type holding them (`struct
+//!   Batch { items: Vec<Item> }`) has paths for everything inside;
+//! - through the `packed_core::serde` functions: serde's traversal reports no fields
+//!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
+//! - where the completed input does not decode within a few tries.
+//!
+//! The path is the empty string for an error in the message itself (a derived
+//! fieldless enum's unknown tag).
+//!
 //! # Speed
 //!
 //! Every value has one wire format, written field by field; the faster paths reach the
@@ -698,8 +749,25 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Ok::<(), packed_core::DecodeError>(())
 /// ```
 ///
+/// Only owned types ([`DecodeOwned`]: `String`, not `&str`) come from a stream: a type
+/// that borrows from its input (`&str`, `&[u8]`, a derived type with a lifetime) needs
+/// the input in memory, through [`from_slice`]. The compiler does not let this crate
+/// word that refusal (a higher-ranked bound is checked before any
+/// `#[diagnostic::on_unimplemented]` applies); what it says is:
+///
+/// ```text
+/// error: implementation of `Decode` is not general enough
+///    = note: `Line<'_>` must implement `Decode<'0>`, for any lifetime `'0`...
+///    = note: ...but `Line<'_>` actually implements `Decode<'1>`, for some specific lifetime `'1`
+/// ```
+///
+/// which means: `Line` borrows; read the bytes into a buffer and use [`from_slice`], or
+/// make its fields owned.
+///
 /// # Errors
-/// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
+/// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`]. A
+/// stream cannot be read again, so its errors carry no field path
+/// ([`Error::path`] is `None`); the offset says where.
 #[cfg(feature = "std")]
 pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
     source: R,

@@ -1,0 +1,50 @@
+//! The success path of the top-level functions, for an instruction counter: encodes
+//! (`to_vec`) or decodes (`from_slice`) the seed document or the 10,000 log records
+//! `N` times. Instruction counts do not depend on the machine's load, so this measures
+//! what error paths cost when nothing fails where timings cannot; run it under
+//! cachegrind with `N` and with 0, and divide the difference by `N`:
+//!
+//! ```text
+//! cargo build --release -p packed-benches --example error_path_counts
+//! valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+//!     target/release/examples/error_path_counts decode-document 1000
+//! ```
+//!
+//! Operations: `encode-document`, `decode-document`, `encode-log`, `decode-log`. The
+//! same source builds against any version of `packed-core` that has these functions,
+//! so a count on this branch and one on `main` compare the two.
+
+use std::hint::black_box;
+
+use packed_benches::{Document, Logs};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let op = args
+        .next()
+        .expect("an operation: encode-document, decode-document, ...");
+    let n: usize = args.next().map_or(1, |n| n.parse().expect("a count"));
+    let doc = packed_benches::seed_document();
+    let logs = packed_benches::generate_logs();
+    let doc_bytes = packed_core::to_vec(&doc).unwrap();
+    let log_bytes = packed_core::to_vec(&logs).unwrap();
+    let mut total = 0usize;
+    for _ in 0..n {
+        total += match op.as_str() {
+            "encode-document" => packed_core::to_vec(black_box(&doc)).unwrap().len(),
+            "decode-document" => {
+                let d: Document = packed_core::from_slice(black_box(&doc_bytes)).unwrap();
+                black_box(&d);
+                1
+            }
+            "encode-log" => packed_core::to_vec(black_box(&logs)).unwrap().len(),
+            "decode-log" => {
+                let l: Logs = packed_core::from_slice(black_box(&log_bytes)).unwrap();
+                black_box(&l);
+                1
+            }
+            other => panic!("unknown operation {other}"),
+        };
+    }
+    println!("{op} x{n}: {total}");
+}
