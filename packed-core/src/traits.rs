@@ -241,10 +241,15 @@ pub trait Decode<'de>: Sized {
 
 /// A type that decodes without borrowing from the input (`String`, not `&str`): what
 /// [`from_reader`](crate::from_reader) can produce.
+///
+/// A type that does not decode at all gets the message below. A type
+/// that borrows (`&str`, a derived type with a lifetime) is refused by the compiler
+/// before this message can apply, as "implementation of `Decode` is not general
+/// enough"; see [`from_reader`](crate::from_reader).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` borrows from its input, so it cannot be read from a stream",
-    label = "a borrowing type (`&str`, `&[u8]`, or a type with a lifetime) where an owned one is needed",
-    note = "decode it with `from_slice` from the bytes in memory, or use owned types (`String`, `Vec<u8>`) to read it from a stream"
+    message = "`{Self}` cannot be decoded from a stream: it has no packed decoding",
+    label = "`{Self}` does not implement `Decode`",
+    note = "derive `Packed` for it; only owned types (`String`, not `&str`) come from a stream, a type that borrows from its input decodes with `from_slice`"
 )]
 pub trait DecodeOwned: for<'de> Decode<'de> {}
 impl<T: for<'de> Decode<'de>> DecodeOwned for T {}

@@ -315,11 +315,6 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
                 #PACKED::__private::decode_owned_in_place::<#ctx, #ty, #r_ty>(&mut self.#m, #r)?),
         };
     }
-    if matches!(f.coding, crate::ast::Coding::With(_)) && into.is_none() {
-        let ty = f.ty;
-        return quote_spanned!(reported_at(at)=> #PACKED::__private::with_decode::<#ty, #r_ty>(
-            #callee::decode::<#ctx, #r_ty>, #r)?);
-    }
     let (method, place) = match into {
         None => ("decode", None),
         Some(m) => (

@@ -183,13 +183,6 @@ fn write_field(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> Tok
     let (w_ty, w) = (WRITER_TY.at(at), WRITER.at(at));
     let call = match f.bit_coding() {
         Some(coding) => bitpack::write_coded(cont, f, coding, access, &ctx, at),
-        // A `with` module's function goes through a helper that names the signature
-        // expected when the module's has another.
-        None if matches!(f.coding, crate::ast::Coding::With(_)) => {
-            let ty = f.ty;
-            quote_spanned!(reported_at(at)=> #PACKED::__private::with_encode::<#ty, #w_ty>(
-                #callee::encode::<#ctx, #w_ty>, #access, #w)?;)
-        }
         None => quote_spanned!(reported_at(at)=> #callee::encode::<#ctx, #w_ty>(#access, #w)?;),
     };
     let check = field::length_check(f);

@@ -1,4 +1,7 @@
-// A borrowing type read from a stream: the error says to decode it with `from_slice`.
+// A borrowing type read from a stream. The compiler checks the higher-ranked bound
+// before any `on_unimplemented` applies, so the message is rustc's own ("not general
+// enough"); `from_reader`'s docs show it and say to use `from_slice`. Pinned here so
+// that a rustc that lets the crate word it shows up as a change.
 use packed_core::Packed;
 
 #[derive(Packed, Debug)]

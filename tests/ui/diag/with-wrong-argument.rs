@@ -1,5 +1,6 @@
 // A `with` module with the generic parameters of `Encode::encode` and
-// `Decode::decode` but another value type: the error names the signature expected.
+// `Decode::decode` but another value type: the error names both types at the module's
+// function.
 use packed_core::{Ctx, DecodeError, EncodeError, Packed, Reader, Writer};
 
 mod millis {
