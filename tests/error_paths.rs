@@ -675,3 +675,92 @@ fn only_a_real_yas_header_gets_the_hint() {
         "yas0017"
     );
 }
+
+/// A bit-packed record: `alive` is bit 0, `health` (0..=100, 7 bits) bits 1-7, `port`'s
+/// entropy index (0: the value follows, 1: 80, 2: 443; 2 bits) bits 8-9, then padding
+/// to the byte.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct Player {
+    alive: bool,
+    #[packed(range = "0..=100")]
+    health: u8,
+    #[packed(entropy = [80, 443])]
+    port: u16,
+}
+
+#[test]
+fn bit_packing_errors_name_the_field_at_their_bit() {
+    let p = Player {
+        alive: true,
+        health: 50,
+        port: 80,
+    };
+    // 1 | 50 << 1 = 0x65; index 1.
+    assert_eq!(packed_core::to_vec(&p).unwrap(), [0x65, 0x01]);
+    // A health code of 127 (1 | 127 << 1 = 0xff): out of its range, at bit 1.
+    let e = packed_core::from_slice::<Player>(&[0xff, 0x01]).unwrap_err();
+    assert_eq!(e.kind().bit_offset(), Some(1));
+    assert_eq!(e.path(), Some("health"));
+    // Entropy index 3 names no entry, at bit 8.
+    let e = packed_core::from_slice::<Player>(&[0x65, 0x03]).unwrap_err();
+    assert_eq!(e.kind().bit_offset(), Some(8));
+    assert_eq!(e.path(), Some("port"));
+    // A padding bit set after the index, at bit 10: the path is the one `explain`
+    // gives the padding there.
+    let explained = packed_core::explain(&Player {
+        alive: true,
+        health: 50,
+        port: 80,
+    })
+    .unwrap();
+    let padding = explained
+        .spans()
+        .iter()
+        .find(|s| s.bit_offset == 10)
+        .unwrap();
+    assert_eq!(padding.role, packed_core::explain::Role::Padding);
+    let e = packed_core::from_slice::<Player>(&[0x65, 0x05]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidPadding { bit_offset: 10 });
+    assert_eq!(e.path(), Some(padding.path.as_str()));
+    // Encoding out of range names the field as well.
+    let p = Player {
+        alive: true,
+        health: 101,
+        port: 80,
+    };
+    assert_eq!(packed_core::to_vec(&p).unwrap_err().path(), Some("health"));
+}
+
+/// The serde functions: the error, without a path (serde's traversal reports no
+/// fields); a `#[packed(serde)]` field inside a derived record is named.
+#[test]
+fn serde_errors_have_no_path_inside_serde_values() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Foreign {
+        a: u8,
+        b: bool,
+    }
+    let e = packed_core::serde::from_slice::<Foreign>(&[1, 7]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 7 });
+    assert_eq!(e.path(), None);
+    assert_eq!(e.to_string(), "invalid bool byte 0x07 at byte 1");
+
+    #[derive(serde::Serialize, Debug)]
+    struct Skips {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maybe: Option<u8>,
+    }
+    let e = packed_core::serde::to_vec(&Skips { maybe: None }).unwrap_err();
+    assert!(matches!(e.kind(), EncodeError::SerdeUnsupported { .. }));
+    assert_eq!(e.path(), None);
+
+    #[derive(Packed, Debug)]
+    struct Record {
+        id: u8,
+        #[packed(serde)]
+        extra: Foreign,
+    }
+    let e = packed_core::from_slice::<Record>(&[1, 2, 7]).unwrap_err();
+    assert_eq!(e.path(), Some("extra"));
+}

@@ -10,13 +10,24 @@
 //!     target/release/examples/error_path_counts decode-document 1000
 //! ```
 //!
-//! Operations: `encode-document`, `decode-document`, `encode-log`, `decode-log`. The
+//! Operations: `encode-document`, `decode-document`, `encode-log`, `decode-log`, and
+//! `decode-document-reader`, `decode-log-reader` (the decode through
+//! `Config::decode_from` and a trailing-bytes check, without `from_slice`). The
 //! same source builds against any version of `packed-core` that has these functions,
 //! so a count on this branch and one on `main` compare the two.
 
 use std::hint::black_box;
 
 use packed_benches::{Document, Logs};
+use packed_core::{Decode, SliceReader};
+
+/// `from_slice`'s decode without its error handling: `decode_from`, then no bytes left.
+fn decode_whole<'de, T: Decode<'de>>(bytes: &'de [u8]) -> T {
+    let mut r = SliceReader::new(bytes);
+    let v = packed_core::config().decode_from(&mut r).unwrap();
+    assert!(r.rest().is_empty());
+    v
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -43,8 +54,23 @@ fn main() {
                 black_box(&l);
                 1
             }
+            // The decode without the top-level function: what `from_slice` runs
+            // before its error handling, for a comparison inside one build.
+            "decode-document-reader" => {
+                let d: Document = decode_whole(black_box(&doc_bytes));
+                black_box(&d);
+                1
+            }
+            "decode-log-reader" => {
+                let l: Logs = decode_whole(black_box(&log_bytes));
+                black_box(&l);
+                1
+            }
             other => panic!("unknown operation {other}"),
         };
     }
-    println!("{op} x{n}: {total}");
+    println!(
+        "{op} x{n}: {total} (DecodeError: {} bytes)",
+        std::mem::size_of::<packed_core::DecodeError>()
+    );
 }

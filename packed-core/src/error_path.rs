@@ -268,22 +268,30 @@ impl<'de> ProbeReader<'de> {
         if at < self.cut {
             return false;
         }
-        match *error {
+        // A read that ran out (of bytes, or of bits in a bit-packed value): the
+        // completed input grows to reach past it.
+        let end = match *error {
             DecodeError::UnexpectedEnd { offset, needed, .. } => {
-                let cap = self
-                    .input
-                    .len()
-                    .saturating_mul(GROWTH)
-                    .saturating_add(SLACK);
-                let want = offset
-                    .saturating_add(needed)
-                    .max(self.len.saturating_mul(GROWTH));
-                if self.len >= cap {
-                    return false;
-                }
-                self.len = want.min(cap);
-                true
+                Some(offset.saturating_add(needed))
             }
+            DecodeError::UnexpectedEndOfBits {
+                bit_offset, needed, ..
+            } => Some(bit_offset.saturating_add(needed).div_ceil(8)),
+            _ => None,
+        };
+        if let Some(end) = end {
+            let cap = self
+                .input
+                .len()
+                .saturating_mul(GROWTH)
+                .saturating_add(SLACK);
+            if self.len >= cap {
+                return false;
+            }
+            self.len = end.max(self.len.saturating_mul(GROWTH)).min(cap);
+            return true;
+        }
+        match *error {
             // A growable record's smallest size, 4, in either byte order.
             DecodeError::RecordSizeTooSmall { offset, .. }
             | DecodeError::RecordSizeTooLarge { offset, .. } => {
