@@ -50,8 +50,10 @@ pub fn derive_max_size(input: TokenStream) -> TokenStream {
 /// # A `with` module
 /// `#[packed(with = "module")]` writes and reads a field through `module::encode` and
 /// `module::decode`, which have exactly the signatures of `Encode::encode` and
-/// `Decode::decode`, with the field's type in place of `Self` (a module with other
-/// signatures is a compile error at the `with` value). A complete module, for a
+/// `Decode::decode`, with the field's type in place of `Self`. A module with other
+/// signatures is a compile error at the `with` value, stated against these signatures
+/// (for instance "expected `&mut Vec<u8>`, found `&mut W`"), in a type without generic
+/// parameters; in a generic type the generated code's names (`__W`) appear instead. A complete module, for a
 /// `SystemTime` field written as whole milliseconds in an `i64` (compiled and run as
 /// `packed-core/examples/with_module.rs`):
 ///

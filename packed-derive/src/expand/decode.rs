@@ -330,7 +330,7 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
 /// its type (or `with` module), or its bit coding; or its value when it is not read.
 fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let absent = growable::absent_value(f);
-    let read = match (field::callee(f, decode_trait), f.bit_coding()) {
+    let read = match (field::callee(cont, f, decode_trait), f.bit_coding()) {
         (Some((_, at)), Some(coding)) => bitpack::read_coded(cont, f, coding, &field::ctx(f), at),
         (Some((callee, at)), None) => call(f, &callee, at, None),
         (None, _) => return absent,
@@ -348,7 +348,7 @@ fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
 /// through its type; else by assignment.
 fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
-    match field::callee(f, decode_trait) {
+    match field::callee(cont, f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
             let read = call(f, &callee, at, Some(m));
             let absent = growable::absent_value(f);
