@@ -275,8 +275,6 @@ impl<'de> packed_core::Decode<'de> for DecodeOnly {
     }
 }
 
-use packed_core::Decode as _;
-
 #[test]
 fn a_type_that_only_decodes_decodes_from_slices() {
     assert_eq!(
