@@ -31,7 +31,7 @@ use core::fmt;
 ///
 /// # How the path is found
 /// Only when an operation fails, so success costs nothing: the top-level function runs
-/// the operation again through [`explain`](crate::explain)'s recording writer, which
+/// the operation again through [`explain`](crate::explain())'s recording writer, which
 /// tracks field paths. For encoding, the path is where the second run fails. For
 /// decoding, the input is read again up to the error's offset and completed from there
 /// with the shortest values (zeros; the smallest size of a growable record; the next
@@ -85,7 +85,7 @@ impl<E> Error<E> {
         self.inner.kind
     }
 
-    /// The field path where the error happened, as [`explain`](crate::explain) writes
+    /// The field path where the error happened, as [`explain`](crate::explain()) writes
     /// paths (`items[3].sku`, `shape.Circle.radius`, `tags[0].key`): `None` where it
     /// is not known (see [How the path is found](Error#how-the-path-is-found)), empty
     /// for the message itself.

@@ -1,5 +1,5 @@
 //! Finding the field path of an error: only once an operation has failed, by running it
-//! again through [`explain`](crate::explain)'s recording writer, which tracks field
+//! again through [`explain`](crate::explain())'s recording writer, which tracks field
 //! paths. Nothing here runs when an operation succeeds, and the derive emits nothing
 //! for it: the paths are the ones the encoders already report to every writer.
 //!

@@ -209,7 +209,7 @@ pub trait Decode<'de>: Sized {
     /// `C` from `input` with `limits` returned, or `None` where it cannot be found.
     /// Called only after a slice decode ([`from_slice`](crate::from_slice) and its
     /// forms) failed, never on success. Finding a path writes a value again through
-    /// [`explain`](crate::explain)'s recorder, so it needs [`Encode`] too, which a
+    /// [`explain`](crate::explain())'s recorder, so it needs [`Encode`] too, which a
     /// decode function cannot require of every type: the derive overrides this hook
     /// for the types whose `Encode` it derives without bounds (those without type
     /// parameters or a `bound` attribute); every other type, hand-written or generic,
