@@ -12,14 +12,26 @@
 //!
 //! Operations: `encode-document`, `decode-document`, `encode-log`, `decode-log`, and
 //! `decode-document-reader`, `decode-log-reader` (the decode through
-//! `Config::decode_from` and a trailing-bytes check, without `from_slice`). The
+//! `Config::decode_from` and a trailing-bytes check, without `from_slice`),
+//! `encode-document-writer`, `encode-log-writer` (a `SizeCounter` pass and
+//! `Config::encode_to`, without `to_vec`). The
 //! same source builds against any version of `packed-core` that has these functions,
 //! so a count on this branch and one on `main` compare the two.
 
 use std::hint::black_box;
 
 use packed_benches::{Document, Logs};
-use packed_core::{Decode, SliceReader};
+use packed_core::{Decode, Encode, SizeCounter, SliceReader};
+
+/// `to_vec`'s encode without its error handling: count, then write.
+fn encode_counted<T: Encode>(value: &T) -> Vec<u8> {
+    let c = packed_core::config();
+    let mut counter = SizeCounter::default();
+    c.encode_to(value, &mut counter).unwrap();
+    let mut buf = Vec::with_capacity(counter.len);
+    c.encode_to(value, &mut buf).unwrap();
+    buf
+}
 
 /// `from_slice`'s decode without its error handling: `decode_from`, then no bytes left.
 fn decode_whole<'de, T: Decode<'de>>(bytes: &'de [u8]) -> T {
@@ -66,6 +78,8 @@ fn main() {
                 black_box(&l);
                 1
             }
+            "encode-document-writer" => encode_counted(black_box(&doc)).len(),
+            "encode-log-writer" => encode_counted(black_box(&logs)).len(),
             other => panic!("unknown operation {other}"),
         };
     }
