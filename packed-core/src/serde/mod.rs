@@ -89,6 +89,15 @@
 //!
 //! Fieldless `#[repr(int)]` enums are where the two forms differ: serde's derive writes
 //! the variant's index as the tag, not its discriminant in the layout's enum form.
+//!
+//! # Errors
+//!
+//! The functions here return the crate's [`Error`](crate::Error), as
+//! [`crate::to_vec`] and [`crate::from_slice`] do, but without a field path
+//! ([`Error::path`](crate::Error::path) is `None`): a path is found by writing the value
+//! again through `explain`'s recorder, and serde's traversal reports no fields to it.
+//! The offset of a decode error says where. Inside a derived record, a
+//! `#[packed(serde)]` field's errors are named after the field.
 
 mod de;
 mod ser;
