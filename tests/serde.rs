@@ -545,6 +545,89 @@ fn deserialize_any_and_ignored_any_are_errors() {
 // Hostile input: the derive's typed errors
 // ---------------------------------------------------------------------------------------
 
+/// Every truncation of a message fails through serde with the derive's error, from a
+/// slice and from a stream: the serde reader's checks ahead of a number (one
+/// out-of-line call on failure) report what the number's own read would. (Types
+/// without sequences: serde's sequences check their length as of elements that may
+/// take no input, see `hostile_input`.)
+#[test]
+fn truncated_input_gets_the_derives_errors() {
+    fn check<L: Layout, T>(v: &T)
+    where
+        T: Packed + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let bytes = packed_core::with::<L>().to_vec(v).unwrap();
+        let mut over_limit = 0;
+        for end in 0..bytes.len() {
+            let cut = &bytes[..end];
+            // The kinds: the derived type's error names a field, serde's none.
+            let derived = packed_core::with::<L>()
+                .from_slice::<T>(cut)
+                .unwrap_err()
+                .into_kind();
+            let serde = from_slice_as::<L, T>(cut).unwrap_err().into_kind();
+            assert_eq!(
+                serde,
+                derived,
+                "{} bytes of {}",
+                end,
+                std::any::type_name::<L>()
+            );
+            let streamed =
+                packed_core::serde::from_reader_as::<L, T, _>(std::io::BufReader::new(cut))
+                    .unwrap_err();
+            let derived_streamed = packed_core::with::<L>()
+                .from_reader::<T, _>(std::io::BufReader::new(cut))
+                .unwrap_err();
+            assert_eq!(streamed, derived_streamed, "{} bytes, streamed", end);
+            // The whole message, read past a byte limit: the reader's own error for it.
+            let limited = packed_core::with::<L>().limits(Limits::DEFAULT.with_max_bytes(end));
+            // The kinds: the derived type's error may name a field, serde's names none.
+            let derived = limited
+                .take_from_slice::<T>(&bytes)
+                .unwrap_err()
+                .into_kind();
+            let serde = limited
+                .take_from_slice::<Serde<T>>(&bytes)
+                .unwrap_err()
+                .into_kind();
+            assert_eq!(serde, derived, "limited to {} bytes", end);
+            over_limit += usize::from(matches!(serde, DecodeError::ByteLimitExceeded { .. }));
+        }
+        assert!(over_limit > 0, "no read reached the byte limit");
+    }
+    fn every_layout<T>(v: &T)
+    where
+        T: Packed + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        check::<Bitsery, T>(v);
+        check::<BitseryBig, T>(v);
+        check::<Yas, T>(v);
+        check::<YasCompacted, T>(v);
+        check::<Varint, T>(v);
+    }
+    every_layout(&Scalars {
+        u8: 1,
+        i16: -300,
+        u32: 70_000,
+        i64: -5_000_000_000,
+        f32: 1.5,
+        f64: -2.25,
+        b_true: true,
+        b_false: false,
+    });
+    every_layout(&packed_fixtures::seed_document().items[0]);
+    every_layout(&packed_fixtures::seed_document().meta);
+    every_layout(&Shape::Rect {
+        w: 1 << 40,
+        h: Some(-3),
+    });
+    every_layout(&Shape::Pair(-2, "pair".into()));
+    every_layout(&Newtype(-7));
+    every_layout(&Some('é'));
+    every_layout(&Some(2.5f64));
+}
+
 #[test]
 fn hostile_input() {
     use packed_core::serde::from_slice;

@@ -41,7 +41,7 @@ const ROUNDS: usize = 61;
 
 /// What `--help` prints: each option and what it adds to the default output.
 const HELP: &str = "\
-usage: compare [--all] [--game] [--rounds N] [--out FILE.md | --out FILE.csv]
+usage: compare [--all] [--game] [--rounds N] [--rows A,B,...] [--out FILE.md | --out FILE.csv]
 
 Without options: the seed document's size under every layout and through the UBJSON
 envelope, by role and by field; then encode, decode and round-trip times of every
@@ -57,6 +57,10 @@ options:
   --rounds N     the number of interleaved rounds each figure is the median of
                  (default 61; --all's extra tables take half as many). Fewer is
                  faster and noisier.
+  --rows A,B,... times only the rows with these names (as the tables print them,
+                 e.g. \"packed compact,packed serde,bincode2 serde\"), in every table
+                 that has them; ratios are to the first row left. Quicker, for
+                 comparing a few rows side by side.
   --out FILE     also writes the timing tables to FILE: CSV if its name ends in
                  .csv, Markdown otherwise (--out=FILE works too).
   -h, --help     prints this.
@@ -68,6 +72,8 @@ struct Options {
     all: bool,
     game: bool,
     rounds: usize,
+    /// Row names to keep (`--rows`); all rows when empty.
+    rows: Vec<String>,
 }
 
 fn parse_args() -> Options {
@@ -76,6 +82,7 @@ fn parse_args() -> Options {
         all: false,
         game: false,
         rounds: ROUNDS,
+        rows: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -89,6 +96,12 @@ fn parse_args() -> Options {
                     .and_then(|n| n.parse().ok())
                     .unwrap_or(ROUNDS)
                     .max(1)
+            }
+            "--rows" => {
+                o.rows = args
+                    .next()
+                    .map(|names| names.split(',').map(|n| n.trim().to_owned()).collect())
+                    .unwrap_or_default()
             }
             "--help" | "-h" => {
                 print!("{HELP}");
@@ -348,20 +361,30 @@ fn print_explanations(doc: &Document) {
     println!("the compact encoding, byte by byte\n\n{dump}");
 }
 
+/// The rows named in `names`, or all of them when it is empty.
+fn keep(rows: Vec<Row>, names: &[String]) -> Vec<Row> {
+    if names.is_empty() {
+        return rows;
+    }
+    rows.into_iter()
+        .filter(|r| names.iter().any(|n| n == r.name))
+        .collect()
+}
+
 fn main() {
     let opts = parse_args();
     let doc = Rc::new(seed_document());
-    let (mut rows, layouts) = document_rows(&doc);
+    let (rows, layouts) = document_rows(&doc);
     print_sizes(&rows[..layouts]);
 
     let mut tables = vec![Table {
         title: "seed document",
-        rows: measure(&mut rows, opts.rounds),
+        rows: measure(&mut keep(rows, &opts.rows), opts.rounds),
     }];
     if opts.all || opts.game {
         tables.push(Table {
             title: "game (a state update of 1,000 players)",
-            rows: measure(&mut game_rows(), opts.rounds),
+            rows: measure(&mut keep(game_rows(), &opts.rows), opts.rounds),
         });
     }
     if opts.all {
@@ -369,13 +392,15 @@ fn main() {
         let rounds = (opts.rounds / 2).max(1);
         tables.push(Table {
             title: "log (10,000 records)",
-            rows: measure(&mut log_rows(), rounds),
+            rows: measure(&mut keep(log_rows(), &opts.rows), rounds),
         });
         tables.push(Table {
             title: "mesh (125,000 triangles)",
-            rows: measure(&mut mesh_rows(), rounds),
+            rows: measure(&mut keep(mesh_rows(), &opts.rows), rounds),
         });
     }
+    // A table none of whose rows `--rows` kept.
+    tables.retain(|t| !t.rows.is_empty());
     for t in &tables {
         print_table(t);
     }

@@ -18,6 +18,12 @@ use crate::wire::string::{decode_bytes, decode_str};
 use crate::wire::wrap::read_flag;
 use crate::{Decode, DecodeError, Reader};
 
+use super::boxed::Boxed;
+
+/// What the `Deserializer` returns: a [`DecodeError`] behind one pointer (see
+/// [`Boxed`]).
+pub(crate) type Error = Boxed<DecodeError>;
+
 impl de::Error for DecodeError {
     /// Without an offset: [`Serde`](super::Serde)'s `decode` sets it to where decoding
     /// stopped.
@@ -29,13 +35,20 @@ impl de::Error for DecodeError {
     }
 }
 
+impl de::Error for Error {
+    #[cold]
+    fn custom<T: core::fmt::Display>(msg: T) -> Self {
+        <DecodeError as de::Error>::custom(msg).into()
+    }
+}
+
 /// The context of a struct's or enum's fields inside context `C`.
 type Fields<C> = <C as Ctx>::Enter<Inherit>;
 
 #[cold]
 #[inline(never)]
-fn unsupported(offset: usize, feature: &'static str) -> DecodeError {
-    DecodeError::SerdeUnsupported { offset, feature }
+fn unsupported(offset: usize, feature: &'static str) -> Error {
+    DecodeError::SerdeUnsupported { offset, feature }.into()
 }
 
 /// Reads serde's data model positionally under context `C` from `R`.
@@ -56,7 +69,7 @@ impl<'a, 'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'a, C, R> {
     /// Visits a struct, tuple struct or newtype's `len` fields: one level of nesting,
     /// as a derived type's.
     #[inline]
-    fn fields<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, DecodeError> {
+    fn fields<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         self.r.enter()?;
         let v = visitor.visit_seq(Fixed::<Fields<C>, R> {
             r: &mut *self.r,
@@ -74,8 +87,8 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
     #[inline]
     fn counted<T>(
         self,
-        visit: impl FnOnce(&mut Counted<'_, C::Elem, R>) -> Result<T, DecodeError>,
-    ) -> Result<T, DecodeError> {
+        visit: impl FnOnce(&mut Counted<'_, C::Elem, R>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         let (offset, len) = read_len::<C, R>(self.r)?;
         let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
         let mut access = Counted {
@@ -89,24 +102,55 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
         access.finish()?;
         Ok(v)
     }
+
+    /// Reads a number, `bool` or `char` through its [`Decode`] impl. Where its size is
+    /// fixed and the reader knows the bytes left, they are checked here first, with one
+    /// out-of-line call on failure: the decode's own check then folds away, and with it
+    /// the inlined construction of its error, which would otherwise make every field's
+    /// read too large for serde's visitors to inline.
+    #[inline(always)]
+    fn scalar<T: Decode<'de>>(&mut self) -> Result<T, Error> {
+        let size = T::fixed_size::<C>().bytes();
+        if size != 0 && self.r.remaining().is_some_and(|left| left < size) {
+            return Err(failed::<C, T, R>(self.r));
+        }
+        T::decode::<C, R>(self.r).map_err(Error::from)
+    }
+}
+
+/// The error of a decode of `T` that is known to fail: the decode's own, so that
+/// [`Deserializer::scalar`]'s check ahead of it changes no error.
+#[cold]
+#[inline(never)]
+fn failed<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &mut R) -> Error {
+    match T::decode::<C, R>(r) {
+        Err(e) => e.into(),
+        // Not reached: the bytes left were too few. Say so rather than panic.
+        Ok(_) => DecodeError::UnexpectedEnd {
+            offset: r.offset(),
+            needed: T::fixed_size::<C>().bytes(),
+            remaining: r.remaining().unwrap_or(0),
+        }
+        .into(),
+    }
 }
 
 /// Reads a value of a type with a [`Decode`] impl and visits it with `$visit`.
 macro_rules! through_decode {
     ($($method:ident($t:ty) => $visit:ident),* $(,)?) => {$(
         #[inline(always)]
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
-            visitor.$visit(<$t>::decode::<C, R>(self.r)?)
+        fn $method<V: Visitor<'de>>(mut self, visitor: V) -> Result<V::Value, Error> {
+            visitor.$visit(self.scalar::<$t>()?)
         }
     )*};
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserializer<'_, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
 
     /// A positional format cannot say what comes next.
     #[cold]
-    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Error> {
         Err(unsupported(
             self.r.offset(),
             "`deserialize_any` (untagged or internally tagged enums, `flatten`, \
@@ -115,10 +159,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     }
 
     #[cold]
-    fn deserialize_ignored_any<V: Visitor<'de>>(
-        self,
-        _visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Error> {
         Err(unsupported(
             self.r.offset(),
             "`deserialize_ignored_any` (a value skipped without its type)",
@@ -144,7 +185,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     /// Borrowed from a slice (`&'de str` fields), copied from a stream.
     #[inline]
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match decode_str::<C, R>(self.r)? {
             Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
             Cow::Owned(s) => visitor.visit_string(s),
@@ -153,13 +194,13 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     /// An owned string, built as the derive builds a `String` field.
     #[inline]
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_string(alloc::string::String::decode::<C, R>(self.r)?)
     }
 
     /// Borrowed from a slice (`&'de [u8]` with `serde_bytes`), copied from a stream.
     #[inline]
-    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match decode_bytes::<C, R>(self.r)? {
             Cow::Borrowed(b) => visitor.visit_borrowed_bytes(b),
             Cow::Owned(b) => visitor.visit_byte_buf(b),
@@ -167,12 +208,12 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     }
 
     #[inline]
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.deserialize_bytes(visitor)
     }
 
     #[inline]
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if read_flag(self.r)? {
             visitor.visit_some(self)
         } else {
@@ -181,7 +222,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     }
 
     #[inline]
-    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
 
@@ -190,7 +231,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         self,
         _name: &'static str,
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         visitor.visit_unit()
     }
 
@@ -199,7 +240,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         self,
         _name: &'static str,
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         self.r.enter()?;
         let v = visitor.visit_newtype_struct(Deserializer::<Fields<C>, R>::new(&mut *self.r))?;
         self.r.leave();
@@ -209,16 +250,12 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
     /// A length prefix, then the elements; checked against the input before the
     /// visitor allocates, as a `Vec`'s length is.
     #[inline]
-    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.counted(|access| visitor.visit_seq(access))
     }
 
     #[inline]
-    fn deserialize_tuple<V: Visitor<'de>>(
-        self,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_seq(Fixed::<C::Elem, R> {
             r: self.r,
             left: len,
@@ -232,13 +269,13 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         _name: &'static str,
         len: usize,
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         self.fields(len, visitor)
     }
 
     /// A length prefix, then key, value, key, value...
     #[inline]
-    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         self.counted(|access| visitor.visit_map(access))
     }
 
@@ -248,7 +285,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         _name: &'static str,
         fields: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         self.fields(fields.len(), visitor)
     }
 
@@ -260,12 +297,12 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
         name: &'static str,
         variants: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         self.r.enter()?;
         let offset = self.r.offset();
         let tag = read_tag::<Fields<C>, VariantIndex, R>(self.r)?;
         if tag as usize >= variants.len() {
-            return Err(unknown_variant(offset, name, u64::from(tag)));
+            return Err(unknown_variant(offset, name, u64::from(tag)).into());
         }
         let v = visitor.visit_enum(Variant::<Fields<C>, R> {
             r: &mut *self.r,
@@ -278,7 +315,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     /// Field names are never written: a struct's fields are visited as a sequence.
     #[cold]
-    fn deserialize_identifier<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, DecodeError> {
+    fn deserialize_identifier<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Error> {
         Err(unsupported(
             self.r.offset(),
             "`deserialize_identifier` (names are not written: adjacently tagged enums, \
@@ -300,7 +337,10 @@ struct Unknown;
 
 impl<'de> Decode<'de> for Unknown {
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        Err(unsupported(r.offset(), "an element of unknown type"))
+        Err(DecodeError::SerdeUnsupported {
+            offset: r.offset(),
+            feature: "an element of unknown type",
+        })
     }
 }
 
@@ -317,13 +357,13 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
     /// Reads the next element (a map's key, or a sequence's element) through the claim,
     /// or `None` after the last.
     #[inline(always)]
-    fn next<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, DecodeError> {
+    fn next<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
         if self.left == 0 {
             return Ok(None);
         }
         self.left -= 1;
         let offset = self.offset;
-        element::<Unknown, R, T::Value>(&mut self.claim, offset, self.r, |r| {
+        element::<Unknown, R, T::Value, Error>(&mut self.claim, offset, self.r, |r| {
             seed.deserialize(Deserializer::<C, R>::new(r))
         })
         .map(Some)
@@ -331,7 +371,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
 
     /// The visitor must take every element: one it left would be read as what follows.
     #[inline]
-    fn finish(self) -> Result<(), DecodeError> {
+    fn finish(self) -> Result<(), Error> {
         if self.left != 0 {
             return Err(DecodeError::SerdeCustom {
                 offset: self.r.offset(),
@@ -340,7 +380,8 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
                     self.left,
                     self.offset
                 ),
-            });
+            }
+            .into());
         }
         settle(self.claim, self.r);
         Ok(())
@@ -348,16 +389,16 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Counted<'_, C, R> {
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for &mut Counted<'_, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
     #[inline(always)]
-    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, DecodeError> {
+    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
         self.next_element_seed(PhantomData)
     }
     #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
-    ) -> Result<Option<T::Value>, DecodeError> {
+    ) -> Result<Option<T::Value>, Error> {
         self.next(seed)
     }
     #[inline]
@@ -368,21 +409,18 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for &mut Counted<'
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::MapAccess<'de> for &mut Counted<'_, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
-    ) -> Result<Option<K::Value>, DecodeError> {
+    ) -> Result<Option<K::Value>, Error> {
         self.next(seed)
     }
     /// The value belongs to the entry its key started: read without the claim's
     /// per-element step.
     #[inline]
-    fn next_value_seed<T: DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<T::Value, DecodeError> {
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
         seed.deserialize(Deserializer::<C, R>::new(self.r))
     }
     #[inline]
@@ -399,18 +437,18 @@ struct Fixed<'a, C, R: ?Sized> {
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::SeqAccess<'de> for Fixed<'_, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
     // Always inline, with the deserializer's methods: a struct's fields are read in its
     // visitor's body, where the reader's position can stay in a register.
     #[inline(always)]
-    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, DecodeError> {
+    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
         self.next_element_seed(PhantomData)
     }
     #[inline(always)]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
-    ) -> Result<Option<T::Value>, DecodeError> {
+    ) -> Result<Option<T::Value>, Error> {
         if self.left == 0 {
             return Ok(None);
         }
@@ -432,37 +470,27 @@ struct Variant<'a, C, R: ?Sized> {
 }
 
 impl<'a, 'de, C: Ctx, R: Reader<'de> + ?Sized> de::EnumAccess<'de> for Variant<'a, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
     type Variant = Self;
     #[inline]
-    fn variant_seed<T: DeserializeSeed<'de>>(
-        self,
-        seed: T,
-    ) -> Result<(T::Value, Self), DecodeError> {
-        let index: de::value::U32Deserializer<DecodeError> = self.tag.into_deserializer();
+    fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self), Error> {
+        let index: de::value::U32Deserializer<Error> = self.tag.into_deserializer();
         Ok((seed.deserialize(index)?, self))
     }
 }
 
 impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::VariantAccess<'de> for Variant<'_, C, R> {
-    type Error = DecodeError;
+    type Error = Error;
     #[inline]
-    fn unit_variant(self) -> Result<(), DecodeError> {
+    fn unit_variant(self) -> Result<(), Error> {
         Ok(())
     }
     #[inline]
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(
-        self,
-        seed: T,
-    ) -> Result<T::Value, DecodeError> {
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
         seed.deserialize(Deserializer::<C, R>::new(self.r))
     }
     #[inline]
-    fn tuple_variant<V: Visitor<'de>>(
-        self,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_seq(Fixed::<C, R> {
             r: self.r,
             left: len,
@@ -474,7 +502,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::VariantAccess<'de> for Variant<'_
         self,
         fields: &'static [&'static str],
         visitor: V,
-    ) -> Result<V::Value, DecodeError> {
+    ) -> Result<V::Value, Error> {
         self.tuple_variant(fields.len(), visitor)
     }
 }

@@ -99,6 +99,7 @@
 //! The offset of a decode error says where. Inside a derived record, a
 //! `#[packed(serde)]` field's errors are named after the field.
 
+mod boxed;
 mod de;
 mod ser;
 
@@ -141,7 +142,7 @@ impl<'de, T: ::serde::Deserialize<'de>> Decode<'de> for Serde<T> {
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         T::deserialize(de::Deserializer::<C, R>::new(r))
             .map(Serde)
-            .map_err(|e| match e {
+            .map_err(|e| match e.into_inner() {
                 // A message from a `Deserialize` impl has no offset of its own.
                 DecodeError::SerdeCustom {
                     offset: usize::MAX,

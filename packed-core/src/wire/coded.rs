@@ -499,7 +499,7 @@ fn decode_each<'de, C: Ctx, S: BitCoding, T: DecodeBits<'de, S>, R: Reader<'de> 
     let mut c = claim::<BitsPerElement<T>, R>(offset, len, true, r)?;
     let mut out = Vec::with_capacity(c.cap);
     for _ in 0..len {
-        let v = element::<BitsPerElement<T>, R, T>(&mut c, offset, r, |r| {
+        let v = element::<BitsPerElement<T>, R, T, _>(&mut c, offset, r, |r| {
             T::decode_bits::<C::Elem, R>(coding, r)
         })?;
         out.push(v);

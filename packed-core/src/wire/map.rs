@@ -45,7 +45,7 @@ pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?S
     let mut m = new(c.cap);
     for _ in 0..len {
         let at = r.offset();
-        let entry = element::<T, R, T>(&mut c, offset, r, &mut decode)?;
+        let entry = element::<T, R, T, _>(&mut c, offset, r, &mut decode)?;
         if !insert(&mut m, entry) {
             return Err(duplicate_key(at));
         }

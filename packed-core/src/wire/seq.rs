@@ -218,7 +218,7 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 ) -> Result<(), DecodeError> {
     if T::MIN_WIRE == 0 || T::RESERVES_AHEAD {
         for _ in 0..len {
-            element::<T, R, ()>(c, offset, r, |r| step(1, r, out))?;
+            element::<T, R, (), _>(c, offset, r, |r| step(1, r, out))?;
         }
         return Ok(());
     }
@@ -241,14 +241,15 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 /// claims may use them (one subtraction); where the element type may encode to
 /// nothing, an element that consumed no input is counted with
 /// [`Reader::count_zero_width`]. For every other type this is `decode(r)`, with no
-/// work added per element (both conditions are constants).
+/// work added per element (both conditions are constants). `E` is the decoder's error
+/// type: [`DecodeError`], or the serde `Deserializer`'s.
 #[inline(always)]
-pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V>(
+pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V, E: From<DecodeError>>(
     c: &mut Claim,
     offset: usize,
     r: &mut R,
-    decode: impl FnOnce(&mut R) -> Result<V, DecodeError>,
-) -> Result<V, DecodeError> {
+    decode: impl FnOnce(&mut R) -> Result<V, E>,
+) -> Result<V, E> {
     if T::RESERVES_AHEAD {
         if T::MIN_WIRE != 0 {
             if let Some(ledger) = r.ledger() {
@@ -265,11 +266,15 @@ pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V>(
         return decode(r);
     }
     let before = r.offset();
-    let v = decode(r)?;
-    if r.offset() == before {
-        r.count_zero_width(offset)?;
+    let v = decode(r);
+    // Checked in place, not unwrapped with `?`: an unwrapped element is copied out of
+    // the slot `decode` wrote it to, which costs a large one (a serde visitor's record).
+    if v.is_ok() && r.offset() == before {
+        if let Err(e) = r.count_zero_width(offset) {
+            return Err(e.into());
+        }
     }
-    Ok(v)
+    v
 }
 
 impl<T: Encode> Encode for [T] {
@@ -324,7 +329,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         }
         self.truncate(len);
         for item in self.iter_mut() {
-            element::<T, R, ()>(&mut c, offset, r, |r| item.decode_in_place::<C::Elem, R>(r))?;
+            element::<T, R, (), _>(&mut c, offset, r, |r| item.decode_in_place::<C::Elem, R>(r))?;
         }
         let more = len - self.len();
         append(

@@ -43,7 +43,7 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
         let mut c = claim::<T, R>(offset, len, false, r)?;
         let mut v = ArrayVec::new();
         for _ in 0..len {
-            v.push(element::<T, R, T>(&mut c, offset, r, |r| {
+            v.push(element::<T, R, T, _>(&mut c, offset, r, |r| {
                 T::decode::<C::Elem, R>(r)
             })?);
         }
