@@ -1179,6 +1179,77 @@ fn truncated_bit_streams_are_typed_errors() {
     );
 }
 
+/// Strings between byte boundaries (the reader's word path, and its short-name case of 1
+/// to 8 bytes) at every bit offset, of every length to 20, ASCII and not: the
+/// reference writer's bytes; decoded back from a slice and from a stream; every
+/// truncation a typed error at or before the cut; a set padding bit after the string's
+/// last field refused at its offset.
+#[test]
+fn strings_at_every_bit_offset() {
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(bitpack)]
+    struct Named {
+        #[packed(max = 8)]
+        lead: Vec<bool>,
+        #[packed(max = 100)]
+        name: String,
+        last: bool,
+    }
+    for k in 0..8usize {
+        for n in 0..=20usize {
+            for text in [
+                "abcdefghijklmnopqrstuvwxyz"[..n].to_string(),
+                "é".repeat(n / 2) + &"z".repeat(n % 2),
+            ] {
+                let v = Named {
+                    lead: (0..k).map(|i| i % 3 == 0).collect(),
+                    name: text.clone(),
+                    last: true,
+                };
+                let mut b = reference::Bits::default();
+                b.size(k);
+                for &f in &v.lead {
+                    b.bit(f);
+                }
+                b.text(&text);
+                b.bit(true);
+                let (padding_at, expected) = (8 + k + 8 + 8 * text.len() + 1, b.finish());
+                let bytes = packed_core::to_vec(&v).unwrap();
+                assert_eq!(bytes, expected, "lead {k} {text:?}");
+                assert_eq!(packed_core::from_slice::<Named>(&bytes), Ok(v.clone()));
+                assert_eq!(packed_core::from_reader::<Named, _>(&bytes[..]).unwrap(), v);
+                for end in 0..bytes.len() {
+                    for e in [
+                        packed_core::from_slice::<Named>(&bytes[..end]).unwrap_err(),
+                        packed_core::from_reader::<Named, _>(&bytes[..end]).unwrap_err(),
+                    ] {
+                        match e {
+                            DecodeError::UnexpectedEndOfBits { bit_offset, .. } => {
+                                assert!(bit_offset <= 8 * end, "cut {end}: {e:?}")
+                            }
+                            DecodeError::LengthExceedsInput { offset, .. } => {
+                                assert!(offset <= end, "cut {end}: {e:?}")
+                            }
+                            other => panic!("lead {k} {text:?} cut at {end}: {other:?}"),
+                        }
+                    }
+                }
+                if padding_at % 8 != 0 {
+                    let mut bad = bytes.clone();
+                    *bad.last_mut().unwrap() |= 0x80;
+                    assert_eq!(
+                        packed_core::from_slice::<Named>(&bad),
+                        Err(DecodeError::InvalidPadding {
+                            bit_offset: padding_at
+                        }),
+                        "lead {k} {text:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// A set padding bit is refused wherever the session pads: after an `Option`'s flag,
 /// after an entropy index, at an `align`, at the end; at its own bit offset.
 #[test]
