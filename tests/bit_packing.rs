@@ -1220,8 +1220,12 @@ fn strings_at_every_bit_offset() {
                 assert_eq!(packed_core::from_reader::<Named, _>(&bytes[..]).unwrap(), v);
                 for end in 0..bytes.len() {
                     for e in [
-                        packed_core::from_slice::<Named>(&bytes[..end]).unwrap_err(),
-                        packed_core::from_reader::<Named, _>(&bytes[..end]).unwrap_err(),
+                        packed_core::from_slice::<Named>(&bytes[..end])
+                            .unwrap_err()
+                            .into_kind(),
+                        packed_core::from_reader::<Named, _>(&bytes[..end])
+                            .unwrap_err()
+                            .into_kind(),
                     ] {
                         match e {
                             DecodeError::UnexpectedEndOfBits { bit_offset, .. } => {
@@ -1237,13 +1241,22 @@ fn strings_at_every_bit_offset() {
                 if padding_at % 8 != 0 {
                     let mut bad = bytes.clone();
                     *bad.last_mut().unwrap() |= 0x80;
+                    let e = packed_core::from_slice::<Named>(&bad).unwrap_err();
                     assert_eq!(
-                        packed_core::from_slice::<Named>(&bad),
-                        Err(DecodeError::InvalidPadding {
+                        e.kind(),
+                        &DecodeError::InvalidPadding {
                             bit_offset: padding_at
-                        }),
+                        },
                         "lead {k} {text:?}"
                     );
+                    // The path is `explain`'s for the padding bit.
+                    let explained = packed_core::explain(&v).unwrap();
+                    let span = explained
+                        .spans()
+                        .iter()
+                        .find(|s| (s.bit_offset..s.bit_offset + s.bit_len).contains(&padding_at))
+                        .unwrap();
+                    assert_eq!(e.path(), Some(span.path.as_str()), "lead {k} {text:?}");
                 }
             }
         }
