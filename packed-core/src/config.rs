@@ -583,7 +583,7 @@ impl<C: Ctx> Config<C> {
 
     /// Refuses input, which the value must take up whole, that is longer than the byte
     /// limit.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fits_limit(self, bytes: &[u8]) -> Result<(), DecodeError> {
         // The value must take up the whole input, so input beyond the limit can never be
         // valid; refusing it here also keeps the reader from mistaking the limit for the

@@ -64,7 +64,7 @@ pub enum PathSeg {
 ///
 /// # Errors
 /// From `write`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn framed<W: Writer + ?Sized>(
     w: &mut W,
     role: Role,
@@ -83,7 +83,7 @@ pub(crate) fn framed<W: Writer + ?Sized>(
 ///
 /// # Errors
 /// The first error of `write`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn elements<W: Writer + ?Sized, I: IntoIterator>(
     w: &mut W,
     first_index: usize,

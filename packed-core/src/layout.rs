@@ -93,11 +93,11 @@ pub enum NoHeader {}
 
 impl Header for NoHeader {
     const SIZE: usize = 0;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write<L: Layout, W: Writer + ?Sized>(_w: &mut W) -> Result<(), EncodeError> {
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<(), DecodeError> {
         Ok(())
     }
@@ -235,7 +235,7 @@ pub trait Conventions: 'static {
     ///
     /// # Errors
     /// From the writer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
@@ -247,7 +247,7 @@ pub trait Conventions: 'static {
     ///
     /// # Errors
     /// As [`read_enum`](Conventions::read_enum).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
@@ -299,14 +299,14 @@ impl Conventions for BitseryConventions {
     const WIDE_STRING_UTF8: bool = false;
     const SIZE: ReprSize = ReprSize::Int;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
     ) -> Result<(), EncodeError> {
         L::Int::write::<I, L::Endian, W>(v, w)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_enum<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
@@ -384,7 +384,7 @@ impl Conventions for YasConventions {
         Self::read_enum_element::<L, I, R>(r)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
@@ -396,7 +396,7 @@ impl Conventions for YasConventions {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {

@@ -43,7 +43,7 @@ pub trait LenPrefix: 'static {
     /// not known without writing it (the default) or `len` does not fit. Gives the fixed
     /// size of what a constant length precedes (a fixed array under YAS's conventions),
     /// for the speed paths; 0 only costs speed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     fn size_of(len: usize) -> usize {
         let _ = len;
@@ -103,7 +103,7 @@ fn too_large<P: LenPrefix>(len: usize) -> EncodeError {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn check<P: LenPrefix>(len: usize) -> Result<(), EncodeError> {
     if len as u64 > P::MAX {
         return Err(too_large::<P>(len));
@@ -121,14 +121,14 @@ fn unaddressable(offset: usize, len: u64) -> DecodeError {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn to_usize(offset: usize, len: u64) -> Result<usize, DecodeError> {
     usize::try_from(len).map_err(|_| unaddressable(offset, len))
 }
 
 /// Reads a length in a variable-width form of at most 64 bits with `read`, and checks
 /// that this platform can address it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_variable<'de, R: Reader<'de> + ?Sized>(
     r: &mut R,
     read: impl FnOnce(&mut R) -> Result<u128, DecodeError>,
@@ -152,7 +152,7 @@ impl LenPrefix for Compact {
     const MAX: u64 = (1 << 30) - 1;
     const SIZE: PrefixSize = PrefixSize::Compact;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
         if len < 0x80 {
             w.write_byte(len as u8)
@@ -161,7 +161,7 @@ impl LenPrefix for Compact {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
         let hb = r.read_byte()?;
         if hb < 0x80 {
@@ -171,7 +171,7 @@ impl LenPrefix for Compact {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn size_of(len: usize) -> usize {
         match len {
             0..0x80 => 1,
@@ -197,7 +197,7 @@ fn write_compact_long<E: Endian, W: Writer + ?Sized>(
 
 // Inline although rare: a reader passed to an out-of-line function could no longer
 // keep its position in a register (see `SliceReader::short`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_compact_long<'de, E: Endian, R: Reader<'de> + ?Sized>(
     hb: u8,
     r: &mut R,
@@ -220,20 +220,20 @@ macro_rules! fixed_prefix {
             const MAX: u64 = <$t>::MAX as u64;
             const SIZE: PrefixSize = PrefixSize::Fixed(core::mem::size_of::<$t>());
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
                 check::<Self>(len)?;
                 E::write(len as $t, w)
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
                 let offset = r.offset();
                 let n = E::read::<$t, R>(r)?;
                 to_usize(offset, u64::from(n))
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn size_of(len: usize) -> usize {
                 if len as u64 <= Self::MAX { core::mem::size_of::<$t>() } else { 0 }
             }
@@ -280,7 +280,7 @@ impl LenPrefix for Leb128 {
         read_variable(r, |r| ZigzagLeb128::read_u128(r, 64, "u64"))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn size_of(len: usize) -> usize {
         // 7 bits a byte.
         (usize::BITS - len.leading_zeros()).div_ceil(7).max(1) as usize
@@ -307,7 +307,7 @@ impl LenPrefix for YasSize {
         read_variable(r, |r| YasCompact::read_unsigned(r, 8, "u64"))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn size_of(len: usize) -> usize {
         // `0x80 | n` below 128, else a width byte and the bytes of `n`.
         if len < 0x80 {

@@ -427,6 +427,12 @@
 
 extern crate alloc;
 
+// Inlining policy: the hot paths' small functions are `inline(always)` only where
+// `debug_assertions` is off (release builds, where the decode keeps the reader's position
+// in a register only if they are inlined). In a debug build every forced copy in every
+// derived type is compile time that buys nothing, so there they carry no attribute
+// and stay calls.
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]

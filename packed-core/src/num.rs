@@ -50,10 +50,10 @@ macro_rules! num {
         impl Num for $t {
             type Bytes = [u8; core::mem::size_of::<$t>()];
             const NAME: &'static str = stringify!($t);
-            #[inline(always)] fn to_le(self) -> Self::Bytes { self.to_le_bytes() }
-            #[inline(always)] fn to_be(self) -> Self::Bytes { self.to_be_bytes() }
-            #[inline(always)] fn from_le(b: Self::Bytes) -> Self { <$t>::from_le_bytes(b) }
-            #[inline(always)] fn from_be(b: Self::Bytes) -> Self { <$t>::from_be_bytes(b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn to_le(self) -> Self::Bytes { self.to_le_bytes() }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn to_be(self) -> Self::Bytes { self.to_be_bytes() }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn from_le(b: Self::Bytes) -> Self { <$t>::from_le_bytes(b) }
+            #[cfg_attr(not(debug_assertions), inline(always))] fn from_be(b: Self::Bytes) -> Self { <$t>::from_be_bytes(b) }
         }
     )*};
 }
@@ -121,7 +121,7 @@ pub trait Endian: sealed::Sealed + 'static {
     ///
     /// # Errors
     /// From the writer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write<N: Num, W: Writer + ?Sized>(v: N, w: &mut W) -> Result<(), EncodeError> {
         if Self::BIG && w.bits_pending() {
             return w.write_bytes(v.to_le().as_ref());
@@ -134,7 +134,7 @@ pub trait Endian: sealed::Sealed + 'static {
     ///
     /// # Errors
     /// [`DecodeError::UnexpectedEnd`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read<'de, N: Num, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<N, DecodeError> {
         let unaligned = Self::BIG && r.bits_pending();
         let mut b = N::Bytes::default();
@@ -159,11 +159,11 @@ macro_rules! endian {
         impl Endian for $t {
             const BIG: bool = $big;
             const NAME: &'static str = $name;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn bytes<N: Num>(v: N) -> N::Bytes {
                 v.$to()
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn num<N: Num>(b: N::Bytes) -> N {
                 N::$from(b)
             }
@@ -254,11 +254,11 @@ impl IntCodec for Fixed {
     const NAME: &'static str = "fixed";
     const SIZE: IntSize = IntSize::Fixed;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write<I: Int, E: Endian, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
         E::write(v, w)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read<'de, I: Int, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
         E::read(r)
     }
@@ -272,7 +272,7 @@ pub(crate) fn overflow(offset: usize, type_name: &'static str) -> DecodeError {
 
 /// Writes `v` in a variable-width codec's form, with `wide`, unless it is one byte:
 /// every codec writes a one-byte integer as that raw byte (as YAS does).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_wide<I: Int, W: Writer + ?Sized>(
     v: I,
     w: &mut W,
@@ -287,7 +287,7 @@ fn write_wide<I: Int, W: Writer + ?Sized>(
 /// Reads an `I` in a variable-width codec's form, with `wide` (given the integer's
 /// offset, for [`DecodeError::IntegerOverflow`]), unless it is one byte, which is its
 /// raw byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_wide<'de, I: Int, R: Reader<'de> + ?Sized>(
     r: &mut R,
     wide: impl FnOnce(&mut R, usize) -> Result<I, DecodeError>,

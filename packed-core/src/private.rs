@@ -103,14 +103,14 @@ pub trait WithModule {
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn push_field<W: Writer + ?Sized>(w: &mut W, name: &'static str) {
     w.push_path(PathSeg::Field(name));
 }
 
 /// Marks the start of an enum variant for introspecting writers: after the tag in an
 /// enum's `encode`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn push_variant<W: Writer + ?Sized>(w: &mut W, name: &'static str) {
     w.push_path(PathSeg::Variant(name));
 }
@@ -163,7 +163,7 @@ impl<T, S> HasLength for indexmap::IndexSet<T, S> {}
 
 /// Compile-time check behind a field's `len` and `max`: emitted for every field with
 /// either.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn assert_has_length<T: HasLength + ?Sized>() {}
 
 /// Types that hold `std::chrono` counts: the only ones a field's `unit` and `width` can
@@ -192,7 +192,7 @@ impl HasTime for chrono::NaiveDateTime {}
 
 /// Compile-time check behind a field's `unit` and `width`: emitted for every field with
 /// either.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn assert_has_time<T: HasTime + ?Sized>() {}
 
 /// Decodes a field whose type holds a `'static` lifetime (`Cow<'static, str>`) from any
@@ -215,21 +215,21 @@ pub fn decode_owned_in_place<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
     crate::wire::write_header::<C, W>(w)
 }
 
 /// Reads the header of a top-level message whose fields use context `C`: a derived
 /// type's `decode_header`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     crate::wire::read_header::<C, R>(r)
 }
 
 /// A `#[packed(bitpack)]` type's `encode`: its fields in a bit-packing session, a new
 /// one unless `C` is in one already.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn encode_bit_packed<C: Ctx, T: BitPacked + ?Sized, W: Writer + ?Sized>(
     value: &T,
     w: &mut W,
@@ -239,7 +239,7 @@ pub fn encode_bit_packed<C: Ctx, T: BitPacked + ?Sized, W: Writer + ?Sized>(
 
 /// A `#[packed(bitpack)]` type's `decode`: its fields in a bit-packing session, a new
 /// one unless `C` is in one already.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -249,7 +249,7 @@ pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Siz
 /// A type both `#[packed(growable)]` and `#[packed(bitpack)]`: its `decode`'s body,
 /// inside `read_record`, reads its fields in a session that is the record's body (bits
 /// past an older record's end read as zeros, as Bitsery reads them).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -257,13 +257,13 @@ pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de>
 }
 
 /// A field's `align`: pads the bit stream to the next byte before the field.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
     w.align_bits()
 }
 
 /// A field's `align`, decoding: skips the padding, which must be zero bits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn skip_align_before_field<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     r.align_bits()
 }
@@ -282,7 +282,7 @@ pub trait AbsentField {
 }
 
 impl<T: Default> AbsentField for T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn absent() -> Self {
         T::default()
     }

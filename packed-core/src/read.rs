@@ -199,7 +199,7 @@ pub trait Reader<'de> {
     /// sequence whose elements may themselves reserve memory then allocates only as its
     /// elements are decoded, so that reservations cannot stack along a nesting chain.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn ledger(&mut self) -> Option<&mut Ledger> {
         None
     }
@@ -241,7 +241,7 @@ pub trait Reader<'de> {
     /// is there. The default counts from [`offset`](Reader::offset); [`SliceReader`]
     /// knows it as the bytes it has left.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn window_left(&self, end: usize) -> usize {
         end.saturating_sub(self.offset())
     }
@@ -275,7 +275,7 @@ pub trait Reader<'de> {
     /// memory images its memory in one copy: true for [`SliceReader`]. The default,
     /// false, reads field by field.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lends_runs(&self) -> bool {
         false
     }
@@ -311,7 +311,7 @@ pub trait Reader<'de> {
     /// # Errors
     /// [`DecodeError::InvalidPadding`] for a set padding bit.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn align_bits(&mut self) -> Result<(), DecodeError> {
         Ok(())
     }
@@ -320,7 +320,7 @@ pub trait Reader<'de> {
     /// numbers wider than a byte are then read as little-endian bits whatever the
     /// layout's byte order. The default: false.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bits_pending(&self) -> bool {
         false
     }
@@ -329,7 +329,7 @@ pub trait Reader<'de> {
     /// the input: what errors about bit-packed values report. The default: eight
     /// times [`offset`](Reader::offset).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bit_offset(&self) -> usize {
         self.offset() * 8
     }
@@ -339,7 +339,7 @@ pub trait Reader<'de> {
     /// it used with [`borrow_bytes`](Reader::borrow_bytes). The default, `None` (a
     /// stream), makes the session read byte by byte.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lend_unread(&self) -> Option<&'de [u8]> {
         None
     }
@@ -394,7 +394,7 @@ impl<'de> SliceReader<'de> {
     /// fields to the out-of-line constructor by value: were the reader's address to
     /// leave the decoder, even on this cold path, its position could not live in a
     /// register, and every read would go through memory.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn short(&self, needed: usize) -> DecodeError {
         short(
             self.limited(),
@@ -408,12 +408,12 @@ impl<'de> SliceReader<'de> {
 
     /// Whether reading ends at `max_bytes`, not at the end of the input or of a
     /// growable record before it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn limited(&self) -> bool {
         self.hidden > 0 && self.end == self.limits.max_bytes
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn take(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         if n > self.rest.len() {
             return Err(self.short(n));
@@ -425,14 +425,14 @@ impl<'de> SliceReader<'de> {
 }
 
 impl<'de> Reader<'de> for SliceReader<'de> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         let src = self.take(out.len())?;
         out.copy_from_slice(src);
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_byte(&mut self) -> Result<u8, DecodeError> {
         match self.rest.split_first() {
             Some((&b, tail)) => {
@@ -443,7 +443,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         self.take(n)
     }
@@ -459,17 +459,17 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.take(n).map(Cow::Borrowed)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn offset(&self) -> usize {
         self.end - self.rest.len()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn remaining(&self) -> Option<usize> {
         Some(self.rest.len())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn enter(&mut self) -> Result<(), DecodeError> {
         if self.depth >= self.limits.max_depth {
             return Err(depth_exceeded(self.offset(), self.limits.max_depth));
@@ -478,7 +478,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leave(&mut self) {
         self.depth -= 1;
     }
@@ -493,17 +493,17 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.zero_width.count(offset)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn ledger(&mut self) -> Option<&mut Ledger> {
         Some(&mut self.ledger)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lends_runs(&self) -> bool {
         true
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lend_unread(&self) -> Option<&'de [u8]> {
         Some(self.rest)
     }
@@ -549,7 +549,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     }
 
     /// The window's end is where `rest` ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn window_left(&self, _end: usize) -> usize {
         self.rest.len()
     }

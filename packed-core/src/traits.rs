@@ -47,7 +47,7 @@ pub trait Encode {
     /// *Wire format: headers.* Writes the header of a top-level message of this type.
     /// Derived types use their own layout's header; everything else the context's.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
         wire::write_header::<C, W>(w)
     }
@@ -64,7 +64,7 @@ pub trait Encode {
     /// that own nothing through [`Decode`]'s `decode_contiguous`, and the others one by
     /// one as single values).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode_contiguous<C: Ctx, W: Writer + ?Sized>(
         items: &[Self],
         w: &mut W,
@@ -83,7 +83,7 @@ pub trait Encode {
     /// one copy. Must agree with what [`encode`](Encode::encode) writes: a mismatch is
     /// [`EncodeError::FixedSizeMismatch`], never wrong bytes. Constant once inlined.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES
@@ -173,7 +173,7 @@ pub trait Decode<'de>: Sized {
     /// *Wire format: headers.* Reads and checks the header of a top-level message of
     /// this type.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
         wire::read_header::<C, R>(r)
     }
@@ -184,7 +184,7 @@ pub trait Decode<'de>: Sized {
     /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
     /// the input.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_contiguous<C: Ctx, R: Reader<'de> + ?Sized>(
         n: usize,
         r: &mut R,
@@ -199,7 +199,7 @@ pub trait Decode<'de>: Sized {
     /// what [`decode`](Decode::decode) reads: a mismatch is
     /// [`DecodeError::FixedSizeMismatch`].
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES

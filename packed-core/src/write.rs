@@ -39,30 +39,30 @@ pub trait Writer {
     /// # Errors
     /// As [`write_bytes`](Writer::write_bytes).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.write_bytes(bytes)
     }
 
     /// *`explain`:* the bytes written until [`end_frame`](Writer::end_frame) play
     /// `role`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_frame(&mut self, role: Role) {
         let _ = role;
     }
 
     /// Ends the run started by [`begin_frame`](Writer::begin_frame).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_frame(&mut self) {}
 
     /// *`explain`:* the bytes that follow belong to `seg`, inside the current path.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_path(&mut self, seg: PathSeg) {
         let _ = seg;
     }
 
     /// Leaves the innermost path step.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pop_path(&mut self) {}
 
     /// *Speed: runs and memory images.* Whether a value of fixed size may hand over its
@@ -71,7 +71,7 @@ pub trait Writer {
     /// for `Vec<u8>` and [`IoWriter`]. The default, false, keeps a writer that overrides
     /// the hooks seeing every field.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn takes_runs(&self) -> bool {
         false
     }
@@ -98,7 +98,7 @@ pub trait Writer {
     /// # Errors
     /// As [`write_bytes`](Writer::write_bytes).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn align_bits(&mut self) -> Result<(), EncodeError> {
         Ok(())
     }
@@ -108,7 +108,7 @@ pub trait Writer {
     /// the layout's byte order (Bitsery's `writeBytes` inside a session). The default:
     /// false.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bits_pending(&self) -> bool {
         false
     }
@@ -117,7 +117,7 @@ pub trait Writer {
     /// recorder, which attributes every bit), so that a session hands each write to it
     /// as it comes instead of collecting whole bytes first. The default: false.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn packs_bits(&self) -> bool {
         false
     }
@@ -130,7 +130,7 @@ pub trait Writer {
     /// stream): the body is then counted first and the size written before it, so no
     /// part of the message is held in memory.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn record_position(&self) -> Option<usize> {
         None
     }
@@ -139,14 +139,14 @@ pub trait Writer {
     /// which [`record_position`](Writer::record_position) returned before they were
     /// written.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         let _ = (position, size);
     }
 }
 
 impl Writer for Vec<u8> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.extend_from_slice(bytes);
         Ok(())
@@ -154,29 +154,29 @@ impl Writer for Vec<u8> {
 
     /// One byte as a one-byte slice, not `push`: `push` compiles to slower code for
     /// the one-byte lengths of every record (PERF.md).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         self.extend_from_slice(&[byte]);
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         append_short(self, bytes);
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn takes_runs(&self) -> bool {
         true
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn record_position(&self) -> Option<usize> {
         Some(self.len())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         patch_record_size(self, position, size);
     }
@@ -184,7 +184,7 @@ impl Writer for Vec<u8> {
 
 /// Writes a growable record's `size` over the 4 bytes at `position` of `buf`: the
 /// `patch_record_size` of writers into a growable buffer.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn patch_record_size(buf: &mut [u8], position: usize, size: [u8; 4]) {
     if let Some(slot) = buf.get_mut(position..position + 4) {
         slot.copy_from_slice(&size);
@@ -192,59 +192,59 @@ pub(crate) fn patch_record_size(buf: &mut [u8], position: usize, size: [u8; 4]) 
 }
 
 impl<W: Writer + ?Sized> Writer for &mut W {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         (**self).write_bytes(bytes)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         (**self).write_byte(byte)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         (**self).write_var_bytes(bytes)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_frame(&mut self, role: Role) {
         (**self).begin_frame(role);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_frame(&mut self) {
         (**self).end_frame();
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_path(&mut self, seg: PathSeg) {
         (**self).push_path(seg);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pop_path(&mut self) {
         (**self).pop_path();
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn takes_runs(&self) -> bool {
         (**self).takes_runs()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
         (**self).write_bits(value, bits)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn align_bits(&mut self) -> Result<(), EncodeError> {
         (**self).align_bits()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bits_pending(&self) -> bool {
         (**self).bits_pending()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn packs_bits(&self) -> bool {
         (**self).packs_bits()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn record_position(&self) -> Option<usize> {
         (**self).record_position()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         (**self).patch_record_size(position, size);
     }
@@ -258,18 +258,18 @@ pub struct SizeCounter {
 }
 
 impl Writer for SizeCounter {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.len += bytes.len();
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_byte(&mut self, _byte: u8) -> Result<(), EncodeError> {
         self.len += 1;
         Ok(())
     }
     /// Counting needs no size written back: the 4 bytes are counted.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn record_position(&self) -> Option<usize> {
         Some(self.len)
     }
@@ -325,7 +325,7 @@ impl<'a> SliceWriter<'a> {
     }
 
     /// The room left, where the next write goes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn room(&mut self, n: usize) -> Result<&mut [u8], EncodeError> {
         let (start, capacity) = (self.len, self.buf.len());
         if n > capacity - start {
@@ -343,19 +343,19 @@ fn buffer_too_small(needed: usize, capacity: usize) -> EncodeError {
 }
 
 impl Writer for SliceWriter<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.room(bytes.len())?.copy_from_slice(bytes);
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         self.room(1)?[0] = byte;
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn takes_runs(&self) -> bool {
         true
     }
@@ -399,7 +399,7 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn takes_runs(&self) -> bool {
         true
     }

@@ -15,7 +15,7 @@ use alloc::{string::String, vec::Vec};
 ///
 /// Constant-size runs must not come here: their bytes are usually in registers, and two
 /// overlapping loads from a stack copy of them stall on store forwarding.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
@@ -64,7 +64,7 @@ pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
 /// overlapping stores of 4, 2 or 1 bytes inside the `k` (where the spare capacity holds
 /// `k`), else an ordinary `extend`. What a bit-packing session's reader uses for bytes
 /// between byte boundaries, which it takes from its accumulator a word at a time.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn append_word(v: &mut Vec<u8>, word: u64, k: usize) {
     let k = k.min(8);
@@ -106,7 +106,7 @@ pub(crate) fn append_word(v: &mut Vec<u8>, word: u64, k: usize) {
 
 /// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
 /// decode uses, since `String::from` and `push_str` call `memcpy` too.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn push_str_short(s: &mut String, add: &str) {
     // SAFETY: `append_short` appends exactly the bytes of `add` (or, if it panics while

@@ -45,7 +45,7 @@ impl<T: ?Sized> FixedSize<T> {
     };
 
     /// Every value takes `bytes` bytes (0: varies); not a memory image.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub const fn of(bytes: usize) -> Self {
         Self { bytes, image: None }
@@ -54,7 +54,7 @@ impl<T: ?Sized> FixedSize<T> {
     /// A value made of parts of the given sizes, one after another (a derived struct's
     /// written fields, a tuple): their sum, or varies if any of them varies or the sum
     /// overflows.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub const fn run(sizes: &[usize]) -> Self {
         Self::of(run_size(sizes))
@@ -62,7 +62,7 @@ impl<T: ?Sized> FixedSize<T> {
 
     /// This size, and `image` as the proof that the memory is the encoding (the
     /// derive's, for a struct whose fields are all images and leave no gap).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub fn with_image(self, image: Option<ImageProof<T>>) -> Self {
         Self {
@@ -72,21 +72,21 @@ impl<T: ?Sized> FixedSize<T> {
     }
 
     /// The number of bytes every value takes, 0 if that varies (or is nothing).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub fn bytes(self) -> usize {
         self.bytes
     }
 
     /// The proof that the memory of a value is its encoding, if it is.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub fn image(self) -> Option<ImageProof<T>> {
         self.image
     }
 
     /// Whether the memory of a value is its encoding.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub fn is_image(self) -> bool {
         self.image.is_some()
@@ -96,7 +96,7 @@ impl<T: ?Sized> FixedSize<T> {
 impl<T> FixedSize<T> {
     /// The fixed size of `[T; N]`: `N` times this one (varies if this varies, `N` is 0
     /// or the product overflows), an image where `T` is one.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub(crate) fn array<const N: usize>(self) -> FixedSize<[T; N]> {
         FixedSize {

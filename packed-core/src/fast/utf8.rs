@@ -11,7 +11,7 @@ use alloc::{string::String, vec::Vec};
 use crate::DecodeError;
 
 /// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeError> {
     if is_ascii(bytes) {
@@ -27,7 +27,7 @@ pub(crate) fn str_from_utf8(bytes: &[u8], start: usize) -> Result<&str, DecodeEr
 /// `bytes` as a `String`, without copying them, or [`DecodeError::InvalidUtf8`]
 /// (`start` is their offset): [`str_from_utf8`] for owned bytes (a string read from a
 /// stream, or from between the byte boundaries of a bit-packing session).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, DecodeError> {
     if is_ascii(&bytes) {
@@ -43,7 +43,7 @@ pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, D
 /// bytes, so a string of up to 64 bytes is checked in a fixed number of words instead:
 /// four of 16 bytes, two of 8, two of 4 or three single bytes, overlapping where the
 /// string is shorter than their sum.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn is_ascii(b: &[u8]) -> bool {
     const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
     let n = b.len();

@@ -12,13 +12,13 @@ use crate::len::LenPrefix;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Whether the bit and byte counts come first under `C` (YAS).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn counted<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::BITSET_COUNT
 }
 
 /// The fixed size of a `Bitset<N>` under `C`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn size<C: Ctx, const N: usize>() -> FixedSize<Bitset<N>> {
     let bytes = N.div_ceil(8);
     if !counted::<C>() {
@@ -29,7 +29,7 @@ fn size<C: Ctx, const N: usize>() -> FixedSize<Bitset<N>> {
 }
 
 impl<const N: usize> Encode for Bitset<N> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         size::<C, N>()
     }
@@ -51,7 +51,7 @@ impl<const N: usize> Encode for Bitset<N> {
 impl<'de, const N: usize> Decode<'de> for Bitset<N> {
     const MIN_WIRE: usize = N.div_ceil(8);
     const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         size::<C, N>()
     }

@@ -23,7 +23,7 @@ use crate::len::LenPrefix;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Writes a length prefix under `C`, checking the field's `max` first.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     len: usize,
     w: &mut W,
@@ -44,7 +44,7 @@ fn over_max(len: usize, max: usize) -> EncodeError {
 
 /// Reads a length prefix under `C` and checks the field's `max`. Returns the prefix's
 /// offset and the length.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn read_len<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<(usize, usize), DecodeError> {
@@ -93,7 +93,7 @@ pub(crate) struct Claim {
 /// elements beyond those bytes must fit in what is left of that budget. A stream, whose
 /// length is unknown, allocates up front only what the memory its sequences share for
 /// that allows, and the rest as elements are read ([`append`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
@@ -153,7 +153,7 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// Gives back the memory a stream's sequence reserved ahead, once its elements are
 /// read (for a slice there is none).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn settle<'de, R: Reader<'de> + ?Sized>(c: Claim, r: &mut R) {
     if c.ahead != 0 {
         if let Some(ledger) = r.ledger() {
@@ -172,7 +172,7 @@ pub(crate) fn settle<'de, R: Reader<'de> + ?Sized>(c: Claim, r: &mut R) {
 /// the bytes left, not the unpromised ones, keeps the ledger out of every string's
 /// decode. (An input that gives a string bytes promised to later elements fails when
 /// those run out.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
@@ -243,7 +243,7 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 /// [`Reader::count_zero_width`]. For every other type this is `decode(r)`, with no
 /// work added per element (both conditions are constants). `E` is the decoder's error
 /// type: [`DecodeError`], or the serde `Deserializer`'s.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V, E: From<DecodeError>>(
     c: &mut Claim,
     offset: usize,
@@ -375,7 +375,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
 }
 
 /// Whether fixed arrays have a length prefix under `C` (YAS's `std::array`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn array_length<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::ARRAY_LENGTH
 }
@@ -383,7 +383,7 @@ fn array_length<C: Ctx>() -> bool {
 /// The fixed size of `[T; N]` under `C`: its elements' (an image where they are one),
 /// after the length prefix where `C` writes one (then not an image: the memory holds
 /// no length).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T; N]> {
     let body = elements.array::<N>();
     if !array_length::<C>() {
@@ -394,7 +394,7 @@ fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T
 }
 
 /// Reads the length before a fixed array of `N` where `C` writes one, and checks it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_array_length<'de, C: Ctx, R: Reader<'de> + ?Sized, const N: usize>(
     r: &mut R,
 ) -> Result<(), DecodeError> {
@@ -418,7 +418,7 @@ pub(crate) fn length_mismatch(offset: usize, expected: usize, found: usize) -> D
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
@@ -460,7 +460,7 @@ fn decode_elements<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
@@ -474,7 +474,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
 
 /// `N` values one after another, each as a single value, with no length in any layout.
 impl<T: Encode, const N: usize> Encode for Fields<[T; N]> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
     }
@@ -487,7 +487,7 @@ impl<T: Encode, const N: usize> Encode for Fields<[T; N]> {
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
     }

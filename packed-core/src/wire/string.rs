@@ -24,7 +24,7 @@ pub(crate) fn decode_bytes<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 }
 
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<Cow<'de, str>, DecodeError> {
@@ -40,7 +40,7 @@ pub(crate) fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 impl Encode for str {
     // Always inline: at `#[inline]` the compiler kept it out of line under some layouts
     // (fixed `u8` lengths), and the call cost more than the body.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         write_len::<C, W>(self.len(), w)?;
         w.write_var_bytes(self.as_bytes())
@@ -48,7 +48,7 @@ impl Encode for str {
 }
 
 impl Encode for String {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         self.as_str().encode::<C, W>(w)
     }
@@ -57,7 +57,7 @@ impl Encode for String {
 impl<'de> Decode<'de> for String {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         Ok(match decode_str::<C, R>(r)? {
             Cow::Borrowed(s) => {
@@ -69,7 +69,7 @@ impl<'de> Decode<'de> for String {
         })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(
         &mut self,
         r: &mut R,
@@ -84,7 +84,7 @@ impl<'de> Decode<'de> for String {
 impl<'de: 'a, 'a> Decode<'de> for &'a str {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
         check_bytes(offset, len, r)?;

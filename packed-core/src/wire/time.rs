@@ -23,14 +23,14 @@ type Width<C> = <<C as Ctx>::Time as TimeForm>::Width;
 type TimeUnit<C> = <<C as Ctx>::Time as TimeForm>::Unit;
 
 /// Whether counts are `i64` whatever the field's width (YAS).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn always_i64<C: Ctx>() -> bool {
     <<L<C> as Layout>::Conventions as Conventions>::CHRONO_I64
 }
 
 /// The fixed size of a count under `C`: the integer's, where integers have a fixed
 /// width.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn count_size<C: Ctx, T>() -> FixedSize<T> {
     let width = if always_i64::<C>() {
         8
@@ -126,7 +126,7 @@ pub(crate) trait Span: Sized {
 macro_rules! counted {
     ($($t:ty),*) => {$(
         impl $crate::Encode for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
                 $crate::wire::time::count_size::<C, Self>()
             }
@@ -142,7 +142,7 @@ macro_rules! counted {
         impl<'de> $crate::Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
             const RESERVES_AHEAD: bool = false;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
                 $crate::wire::time::count_size::<C, Self>()
             }

@@ -15,11 +15,11 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 /// `Box<T>` (an `Rc`, `Arc`, `Cow`) as the top-level message has `T`'s own header.
 macro_rules! encode_as_pointee {
     () => {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
             (**self).encode::<C, W>(w)
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
             T::encode_header::<C, W>(w)
         }
@@ -28,7 +28,7 @@ macro_rules! encode_as_pointee {
 pub(crate) use encode_as_pointee;
 
 impl<T: Encode + ?Sized> Encode for &T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C>().bytes())
     }
@@ -53,7 +53,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
     ) -> Result<(), DecodeError> {
         (**self).decode_in_place::<C, R>(r)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
         T::decode_header::<C, R>(r)
     }
@@ -112,7 +112,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 
 /// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
 /// session a bit and the padding after it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
     if in_session::<C>() {
         let flag = r.read_bits(1)? != 0;
@@ -123,7 +123,7 @@ fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, 
 }
 
 /// Writes an `Option`'s presence flag.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result<(), EncodeError> {
     framed(w, Role::Flag, |w| w.write_byte(u8::from(present)))
 }
@@ -132,7 +132,7 @@ pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result
 ///
 /// # Errors
 /// [`DecodeError::InvalidOptionFlag`] for a byte other than `0` or `1`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
     match r.read_byte()? {
         0 => Ok(false),

@@ -30,7 +30,7 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// The size of a run of values of the given fixed sizes: their sum, or 0 if any of
 /// them is 0 (variable or empty), or if the sum overflows. Constant after inlining.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[must_use]
 pub const fn run_size(sizes: &[usize]) -> usize {
     let mut total = 0usize;
@@ -55,7 +55,7 @@ pub const fn run_size(sizes: &[usize]) -> usize {
 /// Whether a `T` is written under `C` as one run: its size is fixed (and at most
 /// 256 bytes) and the writer takes runs. Constant once inlined; the derive branches
 /// on it before writing field by field.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn write_as_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(w: &W) -> bool {
     let n = T::fixed_size::<C>().bytes();
     n != 0 && n <= MAX_RUN && w.takes_runs()
@@ -63,7 +63,7 @@ pub fn write_as_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(w: &W) -> bo
 
 /// Writes `v` as one run: encodes it into a stack buffer of its fixed size, then hands
 /// the buffer to the writer. Only after [`write_as_run`] said yes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn encode_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
     v: &T,
     w: &mut W,
@@ -80,7 +80,7 @@ pub fn encode_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
     v: &T,
     n: usize,
@@ -101,7 +101,7 @@ fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
 /// Whether a `T` is read under `C` as one run: its size is fixed, the reader can lend
 /// that many bytes (a slice, not a stream, and not a run already) and has them. Where
 /// the input is short the fields are read one by one, so the error names the field.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) -> bool {
     read_as_runs::<C, T, R>(1, r)
 }
@@ -111,7 +111,7 @@ pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) 
 ///
 /// A run counts as one level of nesting against [`Limits::max_depth`](crate::Limits),
 /// as the struct would field by field; what is inside it is bounded by the type.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -123,7 +123,7 @@ pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// [`decode_run`] for a value that is not a level of nesting: a tuple, a run of scalar
 /// fields.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_flat_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -131,7 +131,7 @@ pub fn decode_flat_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 }
 
 /// [`decode_run`] into `*v`: a fixed-size value owns no allocations to reuse.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_run_in_place<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     v: &mut T,
     r: &mut R,
@@ -140,7 +140,7 @@ pub fn decode_run_in_place<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>
     Ok(())
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn read_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -161,7 +161,7 @@ fn read_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 /// Whether `r` can lend `n` values of `size` bytes each (`size` not 0) in one slice:
 /// it lends runs (a slice, not a stream, and not a run already) and has that many
 /// bytes left.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn lends<'de, R: Reader<'de> + ?Sized>(r: &R, size: usize, n: usize) -> bool {
     size != 0
         && r.lends_runs()
@@ -173,7 +173,7 @@ pub(crate) fn lends<'de, R: Reader<'de> + ?Sized>(r: &R, size: usize, n: usize) 
 
 /// Whether `n` values of `T` are read under `C` as one run each, from one borrowed
 /// slice: [`read_as_run`] for all of them at once.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn read_as_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,
