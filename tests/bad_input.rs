@@ -22,16 +22,22 @@ use DecodeError::*;
 
 const MAX_COMPACT: u64 = (1 << 30) - 1;
 
-fn slice<'de, T: Decode<'de> + Debug>(bytes: &'de [u8]) -> DecodeError {
-    packed_core::from_slice::<T>(bytes).expect_err("must not decode")
+fn slice<'de, T: Decode<'de> + Encode + Debug>(bytes: &'de [u8]) -> DecodeError {
+    packed_core::from_slice::<T>(bytes)
+        .expect_err("must not decode")
+        .into_kind()
 }
 
-fn slice_as<'de, L: Layout, T: Decode<'de> + Debug>(bytes: &'de [u8]) -> DecodeError {
-    packed_core::from_slice_as::<L, T>(bytes).expect_err("must not decode")
+fn slice_as<'de, L: Layout, T: Decode<'de> + Encode + Debug>(bytes: &'de [u8]) -> DecodeError {
+    packed_core::from_slice_as::<L, T>(bytes)
+        .expect_err("must not decode")
+        .into_kind()
 }
 
 fn stream<T: DecodeOwned + Debug>(bytes: &[u8]) -> DecodeError {
-    packed_core::from_reader::<T, _>(Cursor::new(bytes)).expect_err("must not decode")
+    packed_core::from_reader::<T, _>(Cursor::new(bytes))
+        .expect_err("must not decode")
+        .into_kind()
 }
 
 /// The header-less YAS compacted codec (integers and lengths only).
@@ -427,11 +433,11 @@ fn length_over_max() {
         v: vec![],
     };
     assert_eq!(
-        packed_core::to_vec(&over),
+        packed_core::to_vec(&over).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthOverMax { len: 5, max: 4 })
     );
     assert_eq!(
-        packed_core::encoded_len(&over),
+        packed_core::encoded_len(&over).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthOverMax { len: 5, max: 4 })
     );
     let over = Capped {
@@ -440,7 +446,7 @@ fn length_over_max() {
         v: vec![1, 2, 3],
     };
     assert_eq!(
-        packed_core::to_vec_as::<layout::Yas, _>(&over),
+        packed_core::to_vec_as::<layout::Yas, _>(&over).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthOverMax { len: 3, max: 2 })
     );
 }
@@ -488,7 +494,8 @@ fn invalid_bool_and_option_flag() {
         o: Some(5),
     };
     assert_eq!(
-        packed_core::from_slice_into(&hex("07 01 02 0000"), &mut into),
+        packed_core::from_slice_into(&hex("07 01 02 0000"), &mut into)
+            .map_err(packed_core::Error::into_kind),
         Err(InvalidOptionFlag { offset: 2, byte: 2 })
     );
     // The golden optional, flag `01` -> `02`: Bitsery at 0, YAS after the header at 7.
@@ -522,7 +529,10 @@ fn invalid_utf8() {
     assert_eq!(slice::<String>(&hex("02 61e2")), InvalidUtf8 { offset: 2 });
     // In place.
     let mut s = String::from("previous");
-    assert_eq!(packed_core::from_slice_into(&b, &mut s), Err(want.clone()));
+    assert_eq!(
+        packed_core::from_slice_into(&b, &mut s).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     // Inside the golden document: "eu-west" is at 16..23; `c3` at 18 ('-') starts a
     // two-byte sequence that 'w' does not continue.
     let mut doc = golden("bitsery-le", "document");
@@ -821,7 +831,8 @@ fn trailing_bytes() {
     );
     let mut into = 0u32;
     assert_eq!(
-        packed_core::from_slice_into(&hex("01000000 09"), &mut into),
+        packed_core::from_slice_into(&hex("01000000 09"), &mut into)
+            .map_err(packed_core::Error::into_kind),
         Err(TrailingBytes {
             offset: 4,
             remaining: 1
@@ -981,14 +992,16 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
     // A smaller limit.
     let limits = Limits::DEFAULT.with_max_depth(10);
     assert_eq!(
-        packed_core::from_slice_with_limits::<Tree>(&deep, limits),
+        packed_core::from_slice_with_limits::<Tree>(&deep, limits)
+            .map_err(packed_core::Error::into_kind),
         Err(DepthLimitExceeded {
             offset: 10,
             limit: 10
         })
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<Node, _>(Cursor::new(&deep), limits),
+        packed_core::from_reader_with_limits::<Node, _>(Cursor::new(&deep), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(DepthLimitExceeded {
             offset: 10,
             limit: 10
@@ -1002,14 +1015,16 @@ fn byte_limit() {
     let limits = Limits::DEFAULT.with_max_bytes(50);
     // 30 u32s (120 bytes, no prefix) from 120 bytes: the read of 120 bytes at 0 hits 50.
     assert_eq!(
-        packed_core::from_slice_with_limits::<[u32; 30]>(&[0; 120], limits),
+        packed_core::from_slice_with_limits::<[u32; 30]>(&[0; 120], limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 50,
             limit: 50
         })
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<[u32; 30], _>(Cursor::new(&[0; 120]), limits),
+        packed_core::from_reader_with_limits::<[u32; 30], _>(Cursor::new(&[0; 120]), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 0,
             limit: 50
@@ -1018,7 +1033,8 @@ fn byte_limit() {
     // A 99-byte vector in 100 bytes of input.
     let b = [vec![99u8], vec![7; 99]].concat();
     assert_eq!(
-        packed_core::from_slice_with_limits::<Vec<u8>>(&b, limits),
+        packed_core::from_slice_with_limits::<Vec<u8>>(&b, limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 50,
             limit: 50
@@ -1026,7 +1042,8 @@ fn byte_limit() {
     );
     // The prefix at 0, then 99 bytes from 1: the stream asks for 99 with 49 left.
     assert_eq!(
-        packed_core::from_reader_with_limits::<Vec<u8>, _>(Cursor::new(&b), limits),
+        packed_core::from_reader_with_limits::<Vec<u8>, _>(Cursor::new(&b), limits)
+            .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 1,
             limit: 50
@@ -1035,7 +1052,8 @@ fn byte_limit() {
     // A value that ends exactly at the limit, with more input behind it, is not accepted
     // as if the input ended there.
     let b = [vec![1u8, 0, 0, 0], vec![9; 10]].concat();
-    let r = packed_core::from_slice_with_limits::<u32>(&b, Limits::DEFAULT.with_max_bytes(4));
+    let r = packed_core::from_slice_with_limits::<u32>(&b, Limits::DEFAULT.with_max_bytes(4))
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(
         r,
         Err(ByteLimitExceeded {
@@ -1054,7 +1072,8 @@ fn byte_limit() {
         packed_core::from_slice_with_limits::<plain::Document>(
             &doc,
             Limits::DEFAULT.with_max_bytes(189)
-        ),
+        )
+        .map_err(packed_core::Error::into_kind),
         Err(ByteLimitExceeded {
             offset: 189,
             limit: 189
@@ -1198,18 +1217,28 @@ fn encode_length_too_large() {
         max: 255,
         prefix: "u8",
     };
-    assert_eq!(packed_core::to_vec(&v), Err(want.clone()));
-    assert_eq!(packed_core::encoded_len(&v), Err(want.clone()));
     assert_eq!(
-        packed_core::to_vec_as::<layout::Yas, _>(&v),
+        packed_core::to_vec(&v).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    assert_eq!(
+        packed_core::encoded_len(&v).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    assert_eq!(
+        packed_core::to_vec_as::<layout::Yas, _>(&v).map_err(packed_core::Error::into_kind),
         Err(want.clone())
     );
     // encode_into has written `a` before failing, and takes it back.
     let mut buf = vec![1, 2, 3];
-    assert_eq!(packed_core::encode_into(&v, &mut buf), Err(want.clone()));
+    assert_eq!(
+        packed_core::encode_into(&v, &mut buf).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     assert_eq!(buf, [1, 2, 3]);
     assert_eq!(
-        packed_core::encode_into_as::<layout::Yas, _>(&v, &mut buf),
+        packed_core::encode_into_as::<layout::Yas, _>(&v, &mut buf)
+            .map_err(packed_core::Error::into_kind),
         Err(want)
     );
     assert_eq!(buf, [1, 2, 3]);
@@ -1227,17 +1256,26 @@ fn encode_length_too_large() {
         max: MAX_COMPACT,
         prefix: "compact",
     };
-    assert_eq!(packed_core::to_vec(&units), Err(want.clone()));
-    assert_eq!(packed_core::encoded_len(&units), Err(want.clone()));
+    assert_eq!(
+        packed_core::to_vec(&units).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    assert_eq!(
+        packed_core::encoded_len(&units).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
     let mut buf = vec![9];
-    assert_eq!(packed_core::encode_into(&units, &mut buf), Err(want));
+    assert_eq!(
+        packed_core::encode_into(&units, &mut buf).map_err(packed_core::Error::into_kind),
+        Err(want)
+    );
     assert_eq!(buf, [9]);
     // 2^14 takes the 4-byte form.
     assert_eq!(packed_core::encoded_len(&vec![(); 1 << 14]), Ok(4));
     // u16 with 70000.
     type U16 = Spec<len::U16, num::Fixed, Little, NoHeader, BitseryConventions>;
     assert_eq!(
-        packed_core::to_vec_as::<U16, _>(&vec![(); 70000]),
+        packed_core::to_vec_as::<U16, _>(&vec![(); 70000]).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthTooLarge {
             len: 70000,
             max: 65535,
@@ -1290,7 +1328,7 @@ fn custom_errors() {
         Ok(Percent { tag: 1, p: 100 })
     );
     assert_eq!(
-        packed_core::to_vec(&Percent { tag: 1, p: 101 }),
+        packed_core::to_vec(&Percent { tag: 1, p: 101 }).map_err(packed_core::Error::into_kind),
         Err(EncodeError::Custom("over 100"))
     );
 }
@@ -1356,8 +1394,10 @@ fn errors_display_and_implement_error() {
         Ok(())
     }
     let b = boxed().unwrap_err();
+    // Boxed, the error is the top-level `Error`, with its kind.
     assert_eq!(
-        b.downcast_ref::<DecodeError>(),
+        b.downcast_ref::<packed_core::Error<DecodeError>>()
+            .map(packed_core::Error::kind),
         Some(&UnexpectedEnd {
             offset: 0,
             needed: 4,
@@ -1381,31 +1421,38 @@ fn utf8_oracle(bytes: &[u8]) {
     });
     let want_owned = want.clone().map(str::to_owned);
     assert_eq!(
-        packed_core::from_slice::<&str>(&input),
+        packed_core::from_slice::<&str>(&input).map_err(packed_core::Error::into_kind),
         want,
         "{bytes:02x?}"
     );
     assert_eq!(
-        packed_core::from_slice::<String>(&input),
+        packed_core::from_slice::<String>(&input).map_err(packed_core::Error::into_kind),
         want_owned,
         "{bytes:02x?}"
     );
     assert_eq!(
-        packed_core::from_slice::<Cow<'_, str>>(&input).map(Cow::into_owned),
+        packed_core::from_slice::<Cow<'_, str>>(&input)
+            .map(Cow::into_owned)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
     assert_eq!(
-        packed_core::from_slice::<Box<str>>(&input).map(String::from),
+        packed_core::from_slice::<Box<str>>(&input)
+            .map(String::from)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
     assert_eq!(
-        packed_core::from_reader::<String, _>(Cursor::new(&input)),
+        packed_core::from_reader::<String, _>(Cursor::new(&input))
+            .map_err(packed_core::Error::into_kind),
         want_owned,
         "{bytes:02x?} stream"
     );
     let mut s = String::from("reused");
     assert_eq!(
-        packed_core::from_slice_into(&input, &mut s).map(|()| s),
+        packed_core::from_slice_into(&input, &mut s)
+            .map(|()| s)
+            .map_err(packed_core::Error::into_kind),
         want_owned
     );
 }
@@ -1485,10 +1532,12 @@ fn streams_accept_long_sequences_of_boxes() {
 /// is returned.
 fn three_ways<T>(bytes: &[u8], limits: Limits, prefilled: T) -> Result<T, DecodeError>
 where
-    T: DecodeOwned + Debug + PartialEq,
+    T: Packed + Debug + PartialEq,
 {
-    let from_slice = packed_core::from_slice_with_limits::<T>(bytes, limits);
-    let from_stream = packed_core::from_reader_with_limits::<T, _>(Cursor::new(bytes), limits);
+    let from_slice = packed_core::from_slice_with_limits::<T>(bytes, limits)
+        .map_err(packed_core::Error::into_kind);
+    let from_stream = packed_core::from_reader_with_limits::<T, _>(Cursor::new(bytes), limits)
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(from_slice, from_stream, "slice and stream, {bytes:02x?}");
     let mut into = prefilled;
     let mut r = packed_core::SliceReader::with_limits(bytes, limits);
@@ -1565,11 +1614,13 @@ fn boxes_that_read_input_are_not_counted() {
     // budget does not allow. A stream reads the two and runs out.
     let input = hex("03 0102");
     assert_eq!(
-        packed_core::from_slice_with_limits::<Vec<Box<u8>>>(&input, none),
+        packed_core::from_slice_with_limits::<Vec<Box<u8>>>(&input, none)
+            .map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 0))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<Vec<Box<u8>>, _>(&input[..], none),
+        packed_core::from_reader_with_limits::<Vec<Box<u8>>, _>(&input[..], none)
+            .map_err(packed_core::Error::into_kind),
         Err(UnexpectedEnd {
             offset: 3,
             needed: 1,
@@ -1687,11 +1738,13 @@ fn every_zero_width_element_is_counted() {
         Err(DuplicateKey { offset: 1 })
     );
     assert_eq!(
-        packed_core::from_slice_with_limits::<HashSet<Skipped>>(&eleven, ten),
+        packed_core::from_slice_with_limits::<HashSet<Skipped>>(&eleven, ten)
+            .map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 10))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<HashSet<Skipped>, _>(&eleven[..], ten),
+        packed_core::from_reader_with_limits::<HashSet<Skipped>, _>(&eleven[..], ten)
+            .map_err(packed_core::Error::into_kind),
         Err(DuplicateKey { offset: 1 })
     );
 }
@@ -1752,9 +1805,11 @@ fn distinct_zero_width_entries_and_own_decode_append() {
     use std::collections::BTreeSet;
     let ten = DEFAULT.with_max_zero_width_elements(10);
     let count = |bytes: &[u8]| -> Result<usize, DecodeError> {
-        let slice = packed_core::from_slice_with_limits::<BTreeSet<Ticket>>(bytes, ten);
+        let slice = packed_core::from_slice_with_limits::<BTreeSet<Ticket>>(bytes, ten)
+            .map_err(packed_core::Error::into_kind);
         let stream =
-            packed_core::from_reader_with_limits::<BTreeSet<Ticket>, _>(Cursor::new(bytes), ten);
+            packed_core::from_reader_with_limits::<BTreeSet<Ticket>, _>(Cursor::new(bytes), ten)
+                .map_err(packed_core::Error::into_kind);
         assert_eq!(
             slice.as_ref().map(BTreeSet::len),
             stream.as_ref().map(BTreeSet::len)
@@ -1769,20 +1824,30 @@ fn distinct_zero_width_entries_and_own_decode_append() {
             .map(|m| m.len())
     };
     assert_eq!(map(&[10]), Ok(10));
-    assert_eq!(map(&[11]), Err(zero_width(0, 10)));
+    assert_eq!(
+        map(&[11]).map_err(packed_core::Error::into_kind),
+        Err(zero_width(0, 10))
+    );
     // Vectors and arrays go through `Ticket::decode_append`.
     let vec = |bytes: &[u8]| {
         packed_core::from_reader_with_limits::<Vec<Ticket>, _>(Cursor::new(bytes), ten)
             .map(|v| v.len())
     };
     assert_eq!(vec(&[10]), Ok(10));
-    assert_eq!(vec(&[11]), Err(zero_width(0, 10)));
     assert_eq!(
-        packed_core::from_slice_with_limits::<[Ticket; 11]>(&[], ten).map(|_| ()),
+        vec(&[11]).map_err(packed_core::Error::into_kind),
         Err(zero_width(0, 10))
     );
     assert_eq!(
-        packed_core::from_reader_with_limits::<[Ticket; 11], _>(&[][..], ten).map(|_| ()),
+        packed_core::from_slice_with_limits::<[Ticket; 11]>(&[], ten)
+            .map(|_| ())
+            .map_err(packed_core::Error::into_kind),
+        Err(zero_width(0, 10))
+    );
+    assert_eq!(
+        packed_core::from_reader_with_limits::<[Ticket; 11], _>(&[][..], ten)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ()),
         Err(zero_width(0, 10))
     );
 }
@@ -1905,7 +1970,8 @@ fn duplicate_keys_at_every_position() {
     yas[7] = 3; // count 3 (u64 little-endian after the header)
     yas.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0, b'a']);
     assert_eq!(
-        packed_core::from_slice_as::<layout::Yas, BTreeSet<String>>(&yas),
+        packed_core::from_slice_as::<layout::Yas, BTreeSet<String>>(&yas)
+            .map_err(packed_core::Error::into_kind),
         Err(DuplicateKey {
             offset: 7 + 8 + 9 + 10
         })

@@ -106,7 +106,7 @@ fn bits_bools_u8() {
     );
     // The reader check: bit 7 of the last byte, padding, set.
     assert_eq!(
-        packed_core::from_slice::<BoolsU8>(&hex("ad 94")),
+        packed_core::from_slice::<BoolsU8>(&hex("ad 94")).map_err(packed_core::Error::into_kind),
         Err(DecodeError::InvalidPadding { bit_offset: 13 })
     );
 }
@@ -135,7 +135,8 @@ fn bits_range_int() {
     );
     // The reader check: the first 8-bit code is 255, -100 + 255 = 155 > 100.
     assert_eq!(
-        packed_core::from_slice::<RangeInt>(&hex("ff 63 64 89 c8 00 04 70 3e fa")),
+        packed_core::from_slice::<RangeInt>(&hex("ff 63 64 89 c8 00 04 70 3e fa"))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 0,
             field: "RangeInt.i",
@@ -291,7 +292,7 @@ fn bits_align() {
     assert_golden("bits_align", &v, &golden_ext("bitsery-le", "bits_align"));
     // A set bit in the padding of the explicit align.
     assert_eq!(
-        packed_core::from_slice::<Aligned>(&hex("03 ab 05")),
+        packed_core::from_slice::<Aligned>(&hex("03 ab 05")).map_err(packed_core::Error::into_kind),
         Err(DecodeError::InvalidPadding { bit_offset: 1 })
     );
 }
@@ -516,19 +517,27 @@ fn compact_value_reader_checks() {
         type_name,
     };
     assert_eq!(
-        varint.from_slice::<u16>(&hex("ff ff 07")),
+        varint
+            .from_slice::<u16>(&hex("ff ff 07"))
+            .map_err(packed_core::Error::into_kind),
         Err(overflow("u16"))
     );
     assert_eq!(
-        varint.from_slice::<u16>(&hex("80 80 80 01")),
+        varint
+            .from_slice::<u16>(&hex("80 80 80 01"))
+            .map_err(packed_core::Error::into_kind),
         Err(overflow("u16"))
     );
     assert_eq!(
-        varint.from_slice::<u32>(&hex("ff ff ff ff 7f")),
+        varint
+            .from_slice::<u32>(&hex("ff ff ff ff 7f"))
+            .map_err(packed_core::Error::into_kind),
         Err(overflow("u32"))
     );
     assert_eq!(
-        varint.from_slice::<i32>(&hex("ff ff ff ff 7f")),
+        varint
+            .from_slice::<i32>(&hex("ff ff ff ff 7f"))
+            .map_err(packed_core::Error::into_kind),
         Err(overflow("i32"))
     );
 }
@@ -1137,8 +1146,12 @@ fn truncated_bit_streams_are_typed_errors() {
     for end in 0..bytes.len() {
         let cut = &bytes[..end];
         for e in [
-            packed_core::from_slice::<reference::Sample>(cut).unwrap_err(),
-            packed_core::from_reader::<reference::Sample, _>(cut).unwrap_err(),
+            packed_core::from_slice::<reference::Sample>(cut)
+                .unwrap_err()
+                .into_kind(),
+            packed_core::from_reader::<reference::Sample, _>(cut)
+                .unwrap_err()
+                .into_kind(),
         ] {
             match e {
                 DecodeError::UnexpectedEndOfBits {
@@ -1156,7 +1169,8 @@ fn truncated_bit_streams_are_typed_errors() {
     // The exact error of one cut: the last byte holds `last` and the padding; without
     // it, `last` (1 bit) is missing.
     assert_eq!(
-        packed_core::from_slice::<reference::Sample>(&bytes[..bytes.len() - 1]),
+        packed_core::from_slice::<reference::Sample>(&bytes[..bytes.len() - 1])
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEndOfBits {
             bit_offset: 8 * (bytes.len() - 1),
             needed: 1,
@@ -1206,8 +1220,12 @@ fn strings_at_every_bit_offset() {
                 assert_eq!(packed_core::from_reader::<Named, _>(&bytes[..]).unwrap(), v);
                 for end in 0..bytes.len() {
                     for e in [
-                        packed_core::from_slice::<Named>(&bytes[..end]).unwrap_err(),
-                        packed_core::from_reader::<Named, _>(&bytes[..end]).unwrap_err(),
+                        packed_core::from_slice::<Named>(&bytes[..end])
+                            .unwrap_err()
+                            .into_kind(),
+                        packed_core::from_reader::<Named, _>(&bytes[..end])
+                            .unwrap_err()
+                            .into_kind(),
                     ] {
                         match e {
                             DecodeError::UnexpectedEndOfBits { bit_offset, .. } => {
@@ -1223,13 +1241,22 @@ fn strings_at_every_bit_offset() {
                 if padding_at % 8 != 0 {
                     let mut bad = bytes.clone();
                     *bad.last_mut().unwrap() |= 0x80;
+                    let e = packed_core::from_slice::<Named>(&bad).unwrap_err();
                     assert_eq!(
-                        packed_core::from_slice::<Named>(&bad),
-                        Err(DecodeError::InvalidPadding {
+                        e.kind(),
+                        &DecodeError::InvalidPadding {
                             bit_offset: padding_at
-                        }),
+                        },
                         "lead {k} {text:?}"
                     );
+                    // The path is `explain`'s for the padding bit.
+                    let explained = packed_core::explain(&v).unwrap();
+                    let span = explained
+                        .spans()
+                        .iter()
+                        .find(|s| (s.bit_offset..s.bit_offset + s.bit_len).contains(&padding_at))
+                        .unwrap();
+                    assert_eq!(e.path(), Some(span.path.as_str()), "lead {k} {text:?}");
                 }
             }
         }
@@ -1254,7 +1281,10 @@ fn set_padding_bits_are_refused() {
         for bit in span.bit_offset..span.bit_offset + span.bit_len {
             let mut bad = bytes.clone();
             bad[bit / 8] |= 1 << (bit % 8);
-            let err = packed_core::from_slice::<reference::Sample>(&bad).unwrap_err();
+            let located = packed_core::from_slice::<reference::Sample>(&bad).unwrap_err();
+            // The path is the padding's own: the session's end pads at the top level.
+            assert_eq!(located.path(), Some(span.path.as_str()), "bit {bit}");
+            let err = located.into_kind();
             assert_eq!(
                 err,
                 DecodeError::InvalidPadding {
@@ -1284,7 +1314,7 @@ fn out_of_range_codes_and_entropy_indexes() {
     // health: 7 bits; 101..=127 are past the range.
     for code in 101u8..=127 {
         assert_eq!(
-            packed_core::from_slice::<Codes>(&[code, 0, 0]),
+            packed_core::from_slice::<Codes>(&[code, 0, 0]).map_err(packed_core::Error::into_kind),
             Err(DecodeError::ValueOutOfRange {
                 bit_offset: 0,
                 field: "Codes.health",
@@ -1296,7 +1326,7 @@ fn out_of_range_codes_and_entropy_indexes() {
     for index in 6u8..=7 {
         let bytes = [(index & 1) << 7, index >> 1, 0];
         assert_eq!(
-            packed_core::from_slice::<Codes>(&bytes),
+            packed_core::from_slice::<Codes>(&bytes).map_err(packed_core::Error::into_kind),
             Err(DecodeError::UnknownEntropyIndex {
                 bit_offset: 7,
                 index: u64::from(index),
@@ -1364,7 +1394,7 @@ fn grouped_fields_are_the_field_by_field_bits() {
     bad.bits(101, 7);
     bad.bits(0, 64);
     assert_eq!(
-        packed_core::from_slice::<Group>(&bad.finish()),
+        packed_core::from_slice::<Group>(&bad.finish()).map_err(packed_core::Error::into_kind),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 1,
             field: "Group.h",
@@ -1377,7 +1407,7 @@ fn grouped_fields_are_the_field_by_field_bits() {
     bad.bits(11, 4);
     bad.bits(0, 60);
     assert_eq!(
-        packed_core::from_slice::<Group>(&bad.finish()),
+        packed_core::from_slice::<Group>(&bad.finish()).map_err(packed_core::Error::into_kind),
         Err(DecodeError::ValueOutOfRange {
             bit_offset: 16,
             field: "Group.n",
@@ -1387,7 +1417,7 @@ fn grouped_fields_are_the_field_by_field_bits() {
     let mut out_of_range = v;
     out_of_range.n = 6;
     assert_eq!(
-        packed_core::to_vec(&out_of_range),
+        packed_core::to_vec(&out_of_range).map_err(packed_core::Error::into_kind),
         Err(packed_core::EncodeError::ValueOutOfRange {
             field: "Group.n",
             range: "-5..=5",
@@ -1402,7 +1432,7 @@ fn values_outside_their_range_do_not_encode() {
     let mut v = sample_value();
     v.r = 51;
     assert_eq!(
-        packed_core::to_vec(&v),
+        packed_core::to_vec(&v).map_err(packed_core::Error::into_kind),
         Err(packed_core::EncodeError::ValueOutOfRange {
             field: "Sample.r",
             range: "-50..=50",
@@ -1411,7 +1441,7 @@ fn values_outside_their_range_do_not_encode() {
     let mut v = sample_value();
     v.ids = vec![0, 1024];
     assert_eq!(
-        packed_core::to_vec(&v),
+        packed_core::to_vec(&v).map_err(packed_core::Error::into_kind),
         Err(packed_core::EncodeError::ValueOutOfRange {
             field: "Sample.ids",
             range: "0..=1023",
@@ -1420,18 +1450,22 @@ fn values_outside_their_range_do_not_encode() {
     let mut v = sample_value();
     v.b13 = 8192;
     assert_eq!(
-        packed_core::encoded_len(&v),
-        Err(packed_core::EncodeError::ValueOutOfRange {
-            field: "Sample.b13",
-            range: "0..=8191",
-        })
+        packed_core::encoded_len(&v).map_err(|e| (e.path().map(String::from), e.into_kind())),
+        Err((
+            Some("b13".to_string()),
+            packed_core::EncodeError::ValueOutOfRange {
+                field: "Sample.b13",
+                range: "0..=8191",
+            }
+        ))
     );
     for f in [f32::NAN, 2.0001, -2.0001, f32::INFINITY] {
         let mut v = sample_value();
         v.f = f;
         let e = packed_core::to_vec(&v).unwrap_err();
+        assert_eq!(e.path(), Some("f"));
         assert_eq!(
-            e,
+            e.kind().clone(),
             packed_core::EncodeError::ValueOutOfRange {
                 field: "Sample.f",
                 range: "-2.0..=2.0",
@@ -1459,7 +1493,7 @@ fn length_claims_inside_a_session_are_checked_first() {
     b.bytes(&[0xDF, 0xFF, 0xFF, 0xFF]);
     let bytes = b.finish();
     assert!(matches!(
-        packed_core::from_slice::<Ids>(&bytes),
+        packed_core::from_slice::<Ids>(&bytes).map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput { offset: 0, .. })
     ));
 }
@@ -1665,16 +1699,19 @@ fn growable_bitpacked_records_evolve() {
 fn growable_bitpacked_hostile_input_and_misuse() {
     // A size past the input, and one below 4.
     assert!(matches!(
-        packed_core::from_slice::<GrowBits>(&hex("07000000 e707")),
+        packed_core::from_slice::<GrowBits>(&hex("07000000 e707"))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::RecordSizeTooLarge { offset: 0, .. })
     ));
     assert!(matches!(
-        packed_core::from_slice::<GrowBits>(&hex("03000000")),
+        packed_core::from_slice::<GrowBits>(&hex("03000000"))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::RecordSizeTooSmall { offset: 0, size: 3 })
     ));
     // A code past the range inside the record: 1023 > 1000.
     assert!(matches!(
-        packed_core::from_slice::<GrowBits>(&hex("06000000 ff03")),
+        packed_core::from_slice::<GrowBits>(&hex("06000000 ff03"))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::ValueOutOfRange { bit_offset: 32, .. })
     ));
 
@@ -1689,11 +1726,11 @@ fn growable_bitpacked_hostile_input_and_misuse() {
     }
     let claim = hex("06000000 bfff");
     assert!(matches!(
-        packed_core::from_slice::<Claims>(&claim),
+        packed_core::from_slice::<Claims>(&claim).map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput { .. })
     ));
     assert!(matches!(
-        packed_core::from_reader::<Claims, _>(&claim[..]),
+        packed_core::from_reader::<Claims, _>(&claim[..]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEndOfBits { .. })
     ));
     // Within the bound, an older record's missing elements are zeros: 2 claimed, none
@@ -1730,16 +1767,17 @@ fn growable_bitpacked_hostile_input_and_misuse() {
         inner: Inner { x: 1 },
     };
     assert!(matches!(
-        packed_core::to_vec(&v),
+        packed_core::to_vec(&v).map_err(packed_core::Error::into_kind),
         Err(packed_core::EncodeError::RecordInBitPacking { type_name }) if type_name.ends_with("Inner")
     ));
     let mut sink = Vec::new();
     assert!(matches!(
-        packed_core::to_writer(&v, &mut sink),
+        packed_core::to_writer(&v, &mut sink).map_err(packed_core::Error::into_kind),
         Err(packed_core::EncodeError::RecordInBitPacking { .. })
     ));
     assert!(matches!(
-        packed_core::from_slice::<Outer>(&hex("01 05000000 01")),
+        packed_core::from_slice::<Outer>(&hex("01 05000000 01"))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::RecordInBitPacking { bit_offset: 1, .. })
     ));
 }

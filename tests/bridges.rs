@@ -68,7 +68,9 @@ fn bytes_mut_and_buf_mut_writers_write_what_a_vec_gets() {
     // A full buffer is an error, not a panic.
     let mut small = [0u8; 8];
     assert!(matches!(
-        packed_core::config().encode_to_buf(&seed_document(), &mut &mut small[..]),
+        packed_core::config()
+            .encode_to_buf(&seed_document(), &mut &mut small[..])
+            .map_err(packed_core::Error::into_kind),
         Err(EncodeError::BufferTooSmall { capacity: 8, .. })
     ));
 }
@@ -93,7 +95,9 @@ fn decodes_from_buf_chunks_of_any_size() {
     let bytes = packed_core::to_vec(&seed_document()).unwrap();
     let mut buf = chunked(&bytes[..bytes.len() - 3], 5);
     assert!(matches!(
-        packed_core::config().from_buf::<Document>(&mut buf),
+        packed_core::config()
+            .from_buf::<Document>(&mut buf)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEnd { .. })
     ));
 }
@@ -281,13 +285,28 @@ fn garbage_inside_a_frame_spoils_that_frame_only() {
     let mut codec = Codec::<Message>::new();
     let mut src = wire;
     let mut out = Vec::new();
+    let mut paths = Vec::new();
     while let Some(r) = codec.decode(&mut src).transpose() {
         out.push(r.map_err(|e| match e {
-            CodecError::InvalidFrame(d) => d,
+            CodecError::InvalidFrame(d) => {
+                paths.push(d.path().map(String::from));
+                d.into_kind()
+            }
             other => panic!("{other}"),
         }));
     }
     assert_eq!(out.len(), 6);
+    // A frame's error names the field as `from_slice` does; trailing bytes concern the
+    // whole message.
+    assert_eq!(
+        paths,
+        [
+            Some("Flag.0".to_string()),
+            Some(String::new()),
+            None,
+            Some("Text.from".to_string())
+        ]
+    );
     assert_eq!(out[0], Ok(Message::Ping(1)));
     assert_eq!(out[1], Err(DecodeError::InvalidBool { offset: 1, byte: 2 }));
     assert!(matches!(

@@ -209,17 +209,21 @@ own!(yas_compacted_ebig, #[packed(layout = "yas-compacted", endian = "big")]);
 /// stream), and checks both against each other.
 fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, bytes: &[u8]) {
     assert_eq!(
-        packed_core::to_vec_as::<L, T>(value).as_deref(),
+        packed_core::to_vec_as::<L, T>(value)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(bytes),
         "{what}: encode"
     );
     assert_eq!(
-        packed_core::encoded_len_as::<L, T>(value),
+        packed_core::encoded_len_as::<L, T>(value).map_err(packed_core::Error::into_kind),
         Ok(bytes.len()),
         "{what}: encoded_len"
     );
     assert_eq!(
-        packed_core::from_slice_as::<L, T>(bytes).as_ref(),
+        packed_core::from_slice_as::<L, T>(bytes)
+            .map_err(packed_core::Error::into_kind)
+            .as_ref(),
         Ok(value),
         "{what}: decode"
     );
@@ -242,22 +246,28 @@ fn check_as<L: Layout, T: Packed + PartialEq + Debug>(what: &str, value: &T, byt
 /// functions, and decoding in place into a value of another length.
 fn check_own<T: Packed + PartialEq + Debug>(what: &str, value: &T, bytes: &[u8], reused: T) {
     assert_eq!(
-        packed_core::to_vec(value).as_deref(),
+        packed_core::to_vec(value)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(bytes),
         "{what}: encode"
     );
     assert_eq!(
-        packed_core::encoded_len(value),
+        packed_core::encoded_len(value).map_err(packed_core::Error::into_kind),
         Ok(bytes.len()),
         "{what}: encoded_len"
     );
     assert_eq!(
-        packed_core::from_slice::<T>(bytes).as_ref(),
+        packed_core::from_slice::<T>(bytes)
+            .map_err(packed_core::Error::into_kind)
+            .as_ref(),
         Ok(value),
         "{what}: decode"
     );
     let mut target = reused;
-    packed_core::from_slice_into(bytes, &mut target).unwrap_or_else(|e| panic!("{what}: {e}"));
+    packed_core::from_slice_into(bytes, &mut target)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(&target, value, "{what}: decode in place");
 }
 
@@ -291,7 +301,9 @@ fn check_case<L: Layout, E: Case>(config: &str) {
     // std::vector: `Vec`, a slice, `Box<[E]>`.
     check_as::<L, Vec<E>>(&at("vector"), &values, &vector);
     assert_eq!(
-        packed_core::to_vec_as::<L, [E]>(&values).as_deref(),
+        packed_core::to_vec_as::<L, [E]>(&values)
+            .map_err(packed_core::Error::into_kind)
+            .as_deref(),
         Ok(&vector[..]),
         "{}: a slice",
         at("vector")
@@ -523,20 +535,22 @@ fn vector_of_one_byte_enums_by_hand() {
 
     let want = hex("01 00 00 00 00 00 00 00 07");
     assert_eq!(
-        packed_core::to_vec_as::<layout::YasNoHeader, _>(&vec![E8::Seven]),
+        packed_core::to_vec_as::<layout::YasNoHeader, _>(&vec![E8::Seven])
+            .map_err(packed_core::Error::into_kind),
         Ok(want.clone())
     );
     assert_eq!(
-        packed_core::to_vec(&Holder(vec![E8::Seven])),
+        packed_core::to_vec(&Holder(vec![E8::Seven])).map_err(packed_core::Error::into_kind),
         Ok(want.clone())
     );
     assert_eq!(
-        packed_core::from_slice::<Holder>(&want),
+        packed_core::from_slice::<Holder>(&want).map_err(packed_core::Error::into_kind),
         Ok(Holder(vec![E8::Seven]))
     );
     // Alone, the same enum keeps its size byte.
     assert_eq!(
-        packed_core::to_vec_as::<layout::YasNoHeader, _>(&E8::Seven),
+        packed_core::to_vec_as::<layout::YasNoHeader, _>(&E8::Seven)
+            .map_err(packed_core::Error::into_kind),
         Ok(hex("01 07"))
     );
     // An enum with a layout of its own takes it inside a sequence of another layout:
@@ -547,9 +561,13 @@ fn vector_of_one_byte_enums_by_hand() {
     enum OwnYas {
         Seven = 7,
     }
-    assert_eq!(packed_core::to_vec(&vec![OwnYas::Seven]), Ok(hex("01 07")));
     assert_eq!(
-        packed_core::to_vec(&VecDeque::from([OwnYas::Seven])),
+        packed_core::to_vec(&vec![OwnYas::Seven]).map_err(packed_core::Error::into_kind),
+        Ok(hex("01 07"))
+    );
+    assert_eq!(
+        packed_core::to_vec(&VecDeque::from([OwnYas::Seven]))
+            .map_err(packed_core::Error::into_kind),
         Ok(hex("01 01 07"))
     );
 }
@@ -562,7 +580,8 @@ fn two_vectors_decode_as_yas_wrote_them() {
     let bytes = hex("01 00 00 00 00 00 00 00 01  01 00 00 00 00 00 00 00 00");
     assert_eq!(bytes, file("yas-binary-noheader", "two_vectors_bit"));
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Two>(&bytes),
+        packed_core::from_slice_as::<layout::YasNoHeader, Two>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Ok(Two {
             a: vec![Bit::One],
             b: vec![Bit::Zero]
@@ -577,7 +596,8 @@ fn two_vectors_decode_as_yas_wrote_them() {
 /// Decodes `bytes` under `L` from a slice and from a stream; both must give the same
 /// result.
 fn decode_both<L: Layout, T: Packed + PartialEq + Debug>(bytes: &[u8]) -> Result<T, DecodeError> {
-    let from_slice = packed_core::from_slice_as::<L, T>(bytes);
+    let from_slice =
+        packed_core::from_slice_as::<L, T>(bytes).map_err(packed_core::Error::into_kind);
     let from_stream = packed_core::with::<L>().decode_from::<T, _>(&mut IoReader::new(bytes));
     match (&from_slice, &from_stream) {
         (Ok(a), Ok(b)) => assert_eq!(a, b),
@@ -609,7 +629,9 @@ fn truncated_sequences_are_errors() {
             }
         }
         let array: [E; 5] = E::values()[..5].try_into().unwrap();
-        let bytes = packed_core::to_vec_as::<L, _>(&array).unwrap();
+        let bytes = packed_core::to_vec_as::<L, _>(&array)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         for end in 0..bytes.len() {
             assert!(
                 decode_both::<L, [E; 5]>(&bytes[..end]).is_err(),
@@ -683,7 +705,9 @@ fn unknown_discriminant_in_a_raw_run() {
     // `[E; 5]` of one-byte enums, a `std::array`: its size, then the raw bytes; the
     // fourth element.
     let array = [EI8::Min, EI8::MinusOne, EI8::Zero, EI8::Five, EI8::Max];
-    let mut bytes = packed_core::to_vec_as::<layout::YasNoHeader, _>(&array).unwrap();
+    let mut bytes = packed_core::to_vec_as::<layout::YasNoHeader, _>(&array)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     assert_eq!(bytes, hex("0500000000000000 80 ff 00 05 7f"));
     bytes[8 + 3] = 0x06;
     assert_eq!(
@@ -740,7 +764,8 @@ fn lengths_beyond_the_input() {
     let mut bytes = (1u64 << 40).to_le_bytes().to_vec();
     bytes.extend([0, 0, 0, 0]);
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput {
             offset: 0,
             len: 1 << 40,
@@ -748,7 +773,8 @@ fn lengths_beyond_the_input() {
         })
     );
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, VecDeque<EI32>>(&bytes),
+        packed_core::from_slice_as::<layout::YasNoHeader, VecDeque<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput {
             offset: 0,
             len: 1 << 40,
@@ -760,14 +786,16 @@ fn lengths_beyond_the_input() {
     let mut bytes = u64::MAX.to_le_bytes().to_vec();
     bytes.push(0);
     assert!(matches!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EU8>>(&bytes),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EU8>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::LengthExceedsInput { offset: 0, .. })
     ));
     // 4 elements of 4 bytes claimed, 5 bytes given: the second element is cut short.
     let mut bytes = 4u64.to_le_bytes().to_vec();
     bytes.extend([0, 0, 0, 0, 0]);
     assert_eq!(
-        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes),
+        packed_core::from_slice_as::<layout::YasNoHeader, Vec<EI32>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEnd {
             offset: 12,
             needed: 4,
@@ -780,7 +808,7 @@ fn lengths_beyond_the_input() {
     struct Holder(Vec<EI32>);
     let mut target = Holder(vec![EI32::Max; 10]);
     assert_eq!(
-        packed_core::from_slice_into(&bytes, &mut target),
+        packed_core::from_slice_into(&bytes, &mut target).map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEnd {
             offset: 12,
             needed: 4,
@@ -810,7 +838,12 @@ fn explain_numbers_deque_and_raw_elements() {
         ["", "[0]", "[0]", "[1]", "[1]", "[2]", "[2]", "[3]", "[3]"],
         "{e}"
     );
-    assert_eq!(e.bytes(), packed_core::to_vec(&dq).unwrap());
+    assert_eq!(
+        e.bytes(),
+        packed_core::to_vec(&dq)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap()
+    );
 
     let v = vec![EI16::Min, EI16::Max];
     let e = packed_core::explain_as::<layout::YasNoHeader, _>(&v).unwrap();

@@ -87,7 +87,7 @@ fn the_field_override_is_a_u8_prefix() {
         name: "x".repeat(256),
     };
     assert_eq!(
-        packed_core::to_vec(&f),
+        packed_core::to_vec(&f).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthTooLarge {
             len: 256,
             max: 255,
@@ -122,14 +122,14 @@ fn a_truncated_u64_prefix_is_an_error_at_offset_zero() {
     // Only 5 of the 8 prefix bytes.
     let err = packed_core::from_slice::<Frame>(&[3, 0, 0, 0, 0]).unwrap_err();
     assert!(
-        matches!(err, DecodeError::UnexpectedEnd { offset: 0, .. }),
+        matches!(err.kind(), DecodeError::UnexpectedEnd { offset: 0, .. }),
         "{err:?}"
     );
     // A prefix that claims more than the input holds.
     let err = packed_core::from_slice::<Frame>(&[0xFF, 0, 0, 0, 0, 0, 0, 0, 1]).unwrap_err();
     assert!(
         matches!(
-            err,
+            err.kind(),
             DecodeError::LengthExceedsInput {
                 offset: 0,
                 len: 255,

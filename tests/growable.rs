@@ -1031,9 +1031,13 @@ proptest! {
 /// `bytes` as a `T`, from a slice and from a stream (which cannot tell where the input
 /// ends before it gets there, so `from_stream` may differ from `want`).
 fn refuse<T: Packed + Debug>(bytes: &[u8], want: DecodeError, from_stream: Option<DecodeError>) {
-    let got = packed_core::from_slice::<T>(bytes).map(|_| ());
+    let got = packed_core::from_slice::<T>(bytes)
+        .map_err(packed_core::Error::into_kind)
+        .map(|_| ());
     assert_eq!(got, Err(want.clone()), "slice {bytes:02x?}");
-    let got = packed_core::from_reader::<T, _>(bytes).map(|_| ());
+    let got = packed_core::from_reader::<T, _>(bytes)
+        .map_err(packed_core::Error::into_kind)
+        .map(|_| ());
     assert_eq!(got, Err(from_stream.unwrap_or(want)), "stream {bytes:02x?}");
 }
 
@@ -1097,13 +1101,23 @@ fn sizes_past_the_input_are_refused() {
         offset: 10,
         limit: 10,
     };
-    assert_eq!(c.take_from_slice::<G>(&bytes).map(drop), Err(over));
+    assert_eq!(
+        c.take_from_slice::<G>(&bytes)
+            .map(drop)
+            .map_err(packed_core::Error::into_kind),
+        Err(over)
+    );
     // A stream finds out at the string that crosses the limit.
     let over = DecodeError::ByteLimitExceeded {
         offset: 9,
         limit: 10,
     };
-    assert_eq!(c.from_reader::<G, _>(&bytes[..]).map(drop), Err(over));
+    assert_eq!(
+        c.from_reader::<G, _>(&bytes[..])
+            .map_err(packed_core::Error::into_kind)
+            .map(drop),
+        Err(over)
+    );
 }
 
 #[test]
@@ -1118,10 +1132,17 @@ fn sizes_past_the_enclosing_record_are_refused() {
     };
     let c = packed_core::config();
     assert_eq!(
-        c.take_from_slice::<GOuter>(&bytes).map(drop),
+        c.take_from_slice::<GOuter>(&bytes)
+            .map(drop)
+            .map_err(packed_core::Error::into_kind),
         Err(err.clone())
     );
-    assert_eq!(c.from_reader::<GOuter, _>(&bytes[..]).map(drop), Err(err));
+    assert_eq!(
+        c.from_reader::<GOuter, _>(&bytes[..])
+            .map_err(packed_core::Error::into_kind)
+            .map(drop),
+        Err(err)
+    );
     // Nested windows crossing: in a sequence of two records, the first's inner record
     // reaches into the second element.
     bytes = [
@@ -1158,12 +1179,22 @@ fn a_record_ending_inside_a_field_is_refused() {
         len: 5,
         remaining: 3,
     };
-    assert_eq!(c.take_from_slice::<G>(&bytes).map(drop), Err(err));
+    assert_eq!(
+        c.take_from_slice::<G>(&bytes)
+            .map(drop)
+            .map_err(packed_core::Error::into_kind),
+        Err(err)
+    );
     let err = DecodeError::RecordEndsInsideField {
         offset: 9,
         record_end: 12,
     };
-    assert_eq!(c.from_reader::<G, _>(&bytes[..]).map(drop), Err(err));
+    assert_eq!(
+        c.from_reader::<G, _>(&bytes[..])
+            .map_err(packed_core::Error::into_kind)
+            .map(drop),
+        Err(err)
+    );
     // A sequence whose count the record cannot hold: the count is checked against the
     // record, not the input.
     let bytes = hex("0e000000 07000000 00 00000000 05 0100 0200 0300");
@@ -1172,19 +1203,31 @@ fn a_record_ending_inside_a_field_is_refused() {
         len: 5,
         remaining: 0,
     };
-    assert_eq!(c.take_from_slice::<V2>(&bytes).map(drop), Err(err));
+    assert_eq!(
+        c.take_from_slice::<V2>(&bytes)
+            .map(drop)
+            .map_err(packed_core::Error::into_kind),
+        Err(err)
+    );
     let err = DecodeError::RecordEndsInsideField {
         offset: 14,
         record_end: 14,
     };
-    assert_eq!(c.from_reader::<V2, _>(&bytes[..]).map(drop), Err(err));
+    assert_eq!(
+        c.from_reader::<V2, _>(&bytes[..])
+            .map_err(packed_core::Error::into_kind)
+            .map(drop),
+        Err(err)
+    );
     // An enum's record must hold its tag.
     let err = DecodeError::RecordEndsInsideField {
         offset: 4,
         record_end: 4,
     };
     assert_eq!(
-        c.take_from_slice::<Shape2>(&hex("04000000 00")).map(drop),
+        c.take_from_slice::<Shape2>(&hex("04000000 00"))
+            .map(drop)
+            .map_err(packed_core::Error::into_kind),
         Err(err)
     );
     // A tag no variant has, where there is no `other`.
@@ -1227,7 +1270,7 @@ fn discriminants_and_tag_set_the_tag() {
     assert_eq!(yas.from_slice(&[200, 9]), Ok(Disc::C { x: 9 }));
     assert_eq!(packed_core::from_slice(&[6]), Ok(Disc::B));
     assert_eq!(
-        packed_core::from_slice::<Disc>(&[0]),
+        packed_core::from_slice::<Disc>(&[0]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnknownVariant {
             offset: 0,
             type_name: "Disc",

@@ -1160,3 +1160,24 @@ fn prelude_free_growable_types_round_trip() {
     );
     assert_eq!(packed_core::from_slice(&[5, 0, 0, 0, 0]), Ok(Grows::Other));
 }
+
+/// A `with` module named like a generic parameter of the documented signature (`W`):
+/// the derive gives its own parameters its generated names instead.
+#[allow(non_snake_case)]
+mod W {
+    pub(crate) use super::as_text::{decode, encode};
+}
+
+#[derive(::packed_core::Packed, Debug, PartialEq)]
+struct ThroughW {
+    #[packed(with = "W")]
+    n: u32,
+}
+
+#[test]
+fn a_with_module_named_like_a_parameter_compiles() {
+    let v = ThroughW { n: 42 };
+    let bytes = ::packed_core::to_vec(&v).unwrap();
+    assert_eq!(bytes, [2, b'4', b'2']);
+    assert_eq!(::packed_core::from_slice::<ThroughW>(&bytes).unwrap(), v);
+}

@@ -69,9 +69,16 @@ impl Read for CountingSource<'_> {
 fn to_writer_makes_one_write_per_message() {
     for m in moves() {
         let mut sink = CountingSink::default();
-        let n = packed_core::to_writer(&m, &mut sink).unwrap();
+        let n = packed_core::to_writer(&m, &mut sink)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         assert_eq!(sink.writes, 1, "{m:?}");
-        assert_eq!(sink.bytes, packed_core::to_vec(&m).unwrap());
+        assert_eq!(
+            sink.bytes,
+            packed_core::to_vec(&m)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap()
+        );
         assert_eq!(n, sink.bytes.len());
         // Under a layout with a header too: header and body in the one write.
         let mut sink = CountingSink::default();
@@ -97,7 +104,7 @@ fn to_writer_writes_nothing_for_a_value_it_cannot_encode() {
         long: vec![0; 300],
     };
     assert!(matches!(
-        packed_core::to_writer(&value, &mut sink),
+        packed_core::to_writer(&value, &mut sink).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthTooLarge { len: 300, .. })
     ));
     assert_eq!((sink.writes, sink.bytes.len()), (0, 0));
@@ -115,7 +122,7 @@ fn to_writer_reports_the_sinks_error() {
         }
     }
     assert_eq!(
-        packed_core::to_writer(&moves()[1], Broken),
+        packed_core::to_writer(&moves()[1], Broken).map_err(packed_core::Error::into_kind),
         Err(EncodeError::Io(io::ErrorKind::BrokenPipe))
     );
 }
@@ -128,7 +135,9 @@ fn from_reader_reads_the_source_in_buffer_fulls() {
     let all = moves();
     let mut stream = Vec::new();
     for m in &all {
-        packed_core::to_writer(m, &mut stream).unwrap();
+        packed_core::to_writer(m, &mut stream)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
     }
     let reads = Cell::new(0);
     let source = CountingSource {
@@ -138,7 +147,9 @@ fn from_reader_reads_the_source_in_buffer_fulls() {
     let mut buffered = BufReader::new(source);
     for m in &all {
         assert_eq!(
-            &packed_core::from_reader::<PlayerMove, _>(&mut buffered).unwrap(),
+            &packed_core::from_reader::<PlayerMove, _>(&mut buffered)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap(),
             m
         );
     }
@@ -153,7 +164,9 @@ fn from_reader_reads_the_source_in_buffer_fulls() {
     let mut small = BufReader::with_capacity(16, source);
     for m in &all {
         assert_eq!(
-            &packed_core::from_reader::<PlayerMove, _>(&mut small).unwrap(),
+            &packed_core::from_reader::<PlayerMove, _>(&mut small)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap(),
             m
         );
     }
@@ -164,10 +177,14 @@ fn from_reader_reads_the_source_in_buffer_fulls() {
 /// `from_reader` never consumes past its message: what follows is still in the source.
 #[test]
 fn from_reader_leaves_the_next_message_in_the_source() {
-    let mut stream = packed_core::to_vec(&moves()[3]).unwrap();
+    let mut stream = packed_core::to_vec(&moves()[3])
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     stream.extend_from_slice(b"rest");
     let mut source = BufReader::new(&stream[..]);
-    let m: PlayerMove = packed_core::from_reader(&mut source).unwrap();
+    let m: PlayerMove = packed_core::from_reader(&mut source)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     assert_eq!(m, moves()[3]);
     let mut rest = Vec::new();
     source.read_to_end(&mut rest).unwrap();
@@ -194,10 +211,16 @@ fn from_reader_retries_interrupted_reads() {
     }
     let m = &moves()[4];
     let source = Interrupting {
-        data: Cursor::new(packed_core::to_vec(m).unwrap()),
+        data: Cursor::new(
+            packed_core::to_vec(m)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap(),
+        ),
         next_fails: false,
     };
-    let back: PlayerMove = packed_core::from_reader(BufReader::with_capacity(3, source)).unwrap();
+    let back: PlayerMove = packed_core::from_reader(BufReader::with_capacity(3, source))
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     assert_eq!(&back, m);
 }
 
@@ -212,10 +235,13 @@ fn from_reader_reports_the_sources_error_with_its_offset() {
             }
         }
     }
-    let bytes = packed_core::to_vec(&moves()[2]).unwrap();
+    let bytes = packed_core::to_vec(&moves()[2])
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     let source = FailsAfter(Cursor::new(bytes[..10].to_vec()));
     assert_eq!(
-        packed_core::from_reader::<PlayerMove, _>(BufReader::new(source)),
+        packed_core::from_reader::<PlayerMove, _>(BufReader::new(source))
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::Io {
             offset: 10,
             kind: io::ErrorKind::ConnectionReset
@@ -227,12 +253,15 @@ fn from_reader_reports_the_sources_error_with_its_offset() {
 /// what was left, as a slice does.
 #[test]
 fn a_truncated_stream_reports_the_item_it_ended_in() {
-    let bytes = packed_core::to_vec(&moves()[2]).unwrap();
+    let bytes = packed_core::to_vec(&moves()[2])
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     // 4 + 2 bytes of numbers, the name's length (6) at 6, its bytes from 7.
     assert_eq!(bytes[6], 6);
     for cut in 8..13 {
         assert_eq!(
-            packed_core::from_reader::<PlayerMove, _>(&bytes[..cut]),
+            packed_core::from_reader::<PlayerMove, _>(&bytes[..cut])
+                .map_err(packed_core::Error::into_kind),
             Err(DecodeError::UnexpectedEnd {
                 offset: 7,
                 needed: 6,
@@ -241,8 +270,9 @@ fn a_truncated_stream_reports_the_item_it_ended_in() {
         );
     }
     assert_eq!(
-        packed_core::from_reader::<PlayerMove, _>(&bytes[..2]),
-        packed_core::from_slice::<PlayerMove>(&bytes[..2])
+        packed_core::from_reader::<PlayerMove, _>(&bytes[..2])
+            .map_err(packed_core::Error::into_kind),
+        packed_core::from_slice::<PlayerMove>(&bytes[..2]).map_err(packed_core::Error::into_kind)
     );
 }
 
@@ -252,7 +282,9 @@ fn messages_end_cleanly_at_the_end_of_input() {
     let mut stream = Vec::new();
     let mut ends = vec![0];
     for m in &all {
-        packed_core::to_writer(m, &mut stream).unwrap();
+        packed_core::to_writer(m, &mut stream)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         ends.push(stream.len());
     }
     let read: Vec<PlayerMove> = packed_core::messages(BufReader::new(&stream[..]))
@@ -272,7 +304,7 @@ fn messages_end_cleanly_at_the_end_of_input() {
         } else {
             let err = it.next().expect("an error").expect_err("a cut message");
             assert!(
-                matches!(err, DecodeError::UnexpectedEnd { .. }),
+                matches!(err.kind(), DecodeError::UnexpectedEnd { .. }),
                 "cut {cut}: {err:?}"
             );
             assert!(
@@ -289,14 +321,20 @@ fn messages_end_cleanly_at_the_end_of_input() {
 /// unknown, so nothing more is read.
 #[test]
 fn messages_stop_at_a_malformed_message() {
-    let mut stream = packed_core::to_vec(&true).unwrap();
+    let mut stream = packed_core::to_vec(&true)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
     stream.push(2); // not a bool
-    stream.extend(packed_core::to_vec(&false).unwrap());
+    stream.extend(
+        packed_core::to_vec(&false)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap(),
+    );
     let mut it = packed_core::messages::<bool, _>(&stream[..]);
     assert_eq!(it.next(), Some(Ok(true)));
     assert_eq!(
         it.next(),
-        Some(Err(DecodeError::InvalidBool { offset: 1, byte: 2 }))
+        Some(Err(DecodeError::InvalidBool { offset: 1, byte: 2 }.into()))
     );
     assert_eq!(it.next(), None);
 }
@@ -308,7 +346,9 @@ fn messages_count_limits_per_message() {
     let lines = ["boot", "ready", "serve"];
     let mut stream = Vec::new();
     for l in lines {
-        packed_core::to_writer(&l, &mut stream).unwrap();
+        packed_core::to_writer(&l, &mut stream)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
     }
     let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(6));
     let read: Vec<String> = c.messages(&stream[..]).collect::<Result<_, _>>().unwrap();
@@ -321,7 +361,8 @@ fn messages_count_limits_per_message() {
         Some(Err(DecodeError::ByteLimitExceeded {
             offset: 6,
             limit: 5
-        }))
+        }
+        .into()))
     );
     // Under YAS's layout every message carries its header.
     let mut yas = Vec::new();
@@ -340,17 +381,21 @@ fn messages_count_limits_per_message() {
 #[test]
 fn to_slice_fills_the_callers_buffer() {
     for m in moves() {
-        let expected = packed_core::to_vec(&m).unwrap();
+        let expected = packed_core::to_vec(&m)
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         // Exactly large enough, with guard bytes after it that must stay untouched.
         let mut buf = vec![0xEE; expected.len() + 4];
-        let n = packed_core::to_slice(&m, &mut buf[..expected.len()]).unwrap();
+        let n = packed_core::to_slice(&m, &mut buf[..expected.len()])
+            .map_err(packed_core::Error::into_kind)
+            .unwrap();
         assert_eq!(&buf[..n], expected);
         assert_eq!(&buf[n..], [0xEE; 4]);
         // One byte short: the exact size in the error, nothing past the buffer.
         let mut buf = vec![0xEE; expected.len() + 3];
         let short = expected.len() - 1;
         assert_eq!(
-            packed_core::to_slice(&m, &mut buf[..short]),
+            packed_core::to_slice(&m, &mut buf[..short]).map_err(packed_core::Error::into_kind),
             Err(EncodeError::BufferTooSmall {
                 needed: expected.len(),
                 capacity: short
@@ -358,7 +403,7 @@ fn to_slice_fills_the_callers_buffer() {
         );
         assert_eq!(&buf[short..], [0xEE; 4]);
         assert_eq!(
-            packed_core::to_slice(&m, &mut []),
+            packed_core::to_slice(&m, &mut []).map_err(packed_core::Error::into_kind),
             Err(EncodeError::BufferTooSmall {
                 needed: expected.len(),
                 capacity: 0
@@ -368,7 +413,9 @@ fn to_slice_fills_the_callers_buffer() {
     // Other errors are reported as they are.
     let mut buf = [0u8; 4];
     assert!(matches!(
-        packed_core::with::<layout::Bitsery>().to_slice(&vec![0u8; 1 << 30], &mut buf),
+        packed_core::with::<layout::Bitsery>()
+            .to_slice(&vec![0u8; 1 << 30], &mut buf)
+            .map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthTooLarge { .. })
     ));
 }

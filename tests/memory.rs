@@ -69,6 +69,114 @@ use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeade
 use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
 use ubjson_envelope::{Error as UbjError, Limit, Value};
 
+/// The slice and stream decoders as they decode, without the search for an error's field path
+/// that the top-level functions run after a failure (`packed_core::Error`), and
+/// returning the bare kind, which allocates nothing (an `Error` is a box): these tests
+/// measure what decoding hostile input allocates. The search reads the input again
+/// and writes what it decodes, so it allocates in proportion to the input; that is
+/// `error_paths_allocate_in_proportion_to_the_input` below.
+mod packed_core {
+    pub use ::packed_core::*;
+    use ::packed_core::{ctx, Config, Ctx};
+
+    /// `packed_core::Error::into_kind` for the tests: the kind of a located error (from
+    /// the stream functions) or of a bare one (from the slice functions here).
+    pub struct Error;
+
+    pub trait Kinded {
+        type Kind;
+        fn kind_of(self) -> Self::Kind;
+    }
+
+    impl Kinded for DecodeError {
+        type Kind = DecodeError;
+        fn kind_of(self) -> DecodeError {
+            self
+        }
+    }
+
+    impl<E> Kinded for ::packed_core::Error<E> {
+        type Kind = E;
+        fn kind_of(self) -> E {
+            self.into_kind()
+        }
+    }
+
+    impl Error {
+        pub fn into_kind<E: Kinded>(e: E) -> E::Kind {
+            e.kind_of()
+        }
+    }
+
+    fn whole<'de, C: Ctx, T: Decode<'de>>(
+        c: Config<C>,
+        limits: Limits,
+        bytes: &'de [u8],
+        into: Option<&mut T>,
+    ) -> Result<Option<T>, DecodeError> {
+        if bytes.len() > limits.max_bytes {
+            let limit = limits.max_bytes;
+            return Err(DecodeError::ByteLimitExceeded {
+                offset: limit,
+                limit,
+            });
+        }
+        let mut r = SliceReader::with_limits(bytes, limits);
+        let value = match into {
+            Some(v) => {
+                T::decode_header::<C, _>(&mut r)?;
+                v.decode_in_place::<C, _>(&mut r)?;
+                None
+            }
+            None => Some(c.decode_from::<T, _>(&mut r)?),
+        };
+        match r.rest().len() {
+            0 => Ok(value),
+            remaining => {
+                let offset = bytes.len() - remaining;
+                Err(DecodeError::TrailingBytes { offset, remaining })
+            }
+        }
+    }
+
+    pub fn from_slice_with_limits<'de, T: Decode<'de>>(
+        bytes: &'de [u8],
+        limits: Limits,
+    ) -> Result<T, DecodeError> {
+        whole::<ctx::Root, T>(config().limits(limits), limits, bytes, None).map(|v| v.unwrap())
+    }
+
+    pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+        from_slice_with_limits(bytes, Limits::DEFAULT)
+    }
+
+    pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
+        bytes: &'de [u8],
+    ) -> Result<T, DecodeError> {
+        whole::<ctx::RootAs<L>, T>(with::<L>(), Limits::DEFAULT, bytes, None).map(|v| v.unwrap())
+    }
+
+    pub fn from_slice_into<'de, T: Decode<'de>>(
+        bytes: &'de [u8],
+        value: &mut T,
+    ) -> Result<(), DecodeError> {
+        whole::<ctx::Root, T>(config(), Limits::DEFAULT, bytes, Some(value)).map(drop)
+    }
+
+    pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
+        source: R,
+        limits: Limits,
+    ) -> Result<T, DecodeError> {
+        config()
+            .limits(limits)
+            .decode_from(&mut IoReader::with_limits(source, limits))
+    }
+
+    pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
+        from_reader_with_limits(source, Limits::DEFAULT)
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The counting allocator
 // ---------------------------------------------------------------------------------------
@@ -207,21 +315,29 @@ fn huge_prefixes() -> Vec<(&'static str, &'static [u8], Vec<u8>, u64)> {
     ]
 }
 
-fn decode_as<'a, T: Decode<'a>>(layout: &str, bytes: &'a [u8]) -> Result<T, DecodeError> {
+fn decode_as<'a, T: Decode<'a> + Encode>(layout: &str, bytes: &'a [u8]) -> Result<T, DecodeError> {
     match layout {
-        "bitsery" => packed_core::from_slice_as::<Bitsery, T>(bytes),
-        "yas" => packed_core::from_slice_as::<Yas, T>(bytes),
-        "yas-noheader" => packed_core::from_slice_as::<YasNoHeader, T>(bytes),
-        "yas-big" => packed_core::from_slice_as::<YasBig, T>(bytes),
-        "yas-compacted" => packed_core::from_slice_as::<YasCompacted, T>(bytes),
-        "varint" => packed_core::from_slice_as::<Varint, T>(bytes),
+        "bitsery" => {
+            packed_core::from_slice_as::<Bitsery, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
+        "yas" => packed_core::from_slice_as::<Yas, T>(bytes).map_err(packed_core::Error::into_kind),
+        "yas-noheader" => packed_core::from_slice_as::<YasNoHeader, T>(bytes)
+            .map_err(packed_core::Error::into_kind),
+        "yas-big" => {
+            packed_core::from_slice_as::<YasBig, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
+        "yas-compacted" => packed_core::from_slice_as::<YasCompacted, T>(bytes)
+            .map_err(packed_core::Error::into_kind),
+        "varint" => {
+            packed_core::from_slice_as::<Varint, T>(bytes).map_err(packed_core::Error::into_kind)
+        }
         other => unreachable!("{other}"),
     }
 }
 
 /// Decodes `input` as `T` and expects `LengthExceedsInput` for the prefix at `offset`
 /// with nothing allocated.
-fn rejected_without_allocating<T: for<'a> Decode<'a> + Debug>(
+fn rejected_without_allocating<T: for<'a> Decode<'a> + Encode + Debug>(
     layout: &str,
     input: &[u8],
     offset: usize,
@@ -282,7 +398,11 @@ fn huge_prefix_inside_a_record() {
     // name "abc" (03 'a' 'b' 'c'), then tags claiming 2^30 - 1 (FF FF FF FF at offset 4),
     // then 16 bytes.
     let input = [&[3u8, b'a', b'b', b'c'][..], &[0xFF; 4], &[0; 16]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<Rec>(&input).map(|_| ()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Rec>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(
         r,
         Err(DecodeError::LengthExceedsInput {
@@ -306,13 +426,21 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     let stream = |f: Decoder<'_>| measure(|| f(Cursor::new(&input[..])));
 
     // Vec<u8>: read in 64 KiB steps; the input ends after 16 bytes.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u8>, _>(c).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<u8>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u8>: {peak}");
 
     // Vec<String>: capacity for 64 KiB / 24 = 2730 headers, then 16 empty strings, then
     // the end of input.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<String>, _>(c).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<String>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(
         matches!(r, Err(DecodeError::UnexpectedEnd { offset: 20, .. })),
         "{r:?}"
@@ -320,19 +448,31 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     assert!(peak <= CHUNK, "Vec<String>: {peak}");
 
     // Vec<u64>: 8-byte elements, 8192 per chunk.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<Vec<u64>, _>(c).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<Vec<u64>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u64>: {peak}");
 
     // String: bytes are read as they come.
-    let (r, peak) = stream(&|c| packed_core::from_reader::<String, _>(c).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<String, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= 2 * CHUNK, "String: {peak}");
 
     // HashMap<u32, u32>: capacity for one chunk of pairs (8192 of 8 bytes), which the
     // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes. (The 16 zero
     // bytes are the pairs (0, 0) and (0, 0): the second key, at 12, is a duplicate.)
-    let (r, peak) = stream(&|c| packed_core::from_reader::<HashMap<u32, u32>, _>(c).map(|_| ()));
+    let (r, peak) = stream(&|c| {
+        packed_core::from_reader::<HashMap<u32, u32>, _>(c)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(r, Err(DecodeError::DuplicateKey { offset: 12 }));
     assert!(peak <= 3 * CHUNK, "HashMap: {peak}");
 }
@@ -347,8 +487,16 @@ const SLACK: usize = 4096;
 
 /// Decodes `input` as `T` under `L`, checks the outcome, and returns the peak per input
 /// byte after checking it against `K`.
-fn peak_of<L: Layout, T: for<'a> Decode<'a>>(what: &str, input: &[u8], want_ok: bool) -> f64 {
-    let (r, peak) = measure(|| packed_core::from_slice_as::<L, T>(input).map(|_| ()));
+fn peak_of<L: Layout, T: for<'a> Decode<'a> + Encode>(
+    what: &str,
+    input: &[u8],
+    want_ok: bool,
+) -> f64 {
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_as::<L, T>(input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(r.is_ok(), want_ok, "{what}: {r:?}");
     let n = input.len();
     assert!(
@@ -359,7 +507,9 @@ fn peak_of<L: Layout, T: for<'a> Decode<'a>>(what: &str, input: &[u8], want_ok: 
 }
 
 fn encode<L: Layout, T: Encode>(v: &T) -> Vec<u8> {
-    packed_core::to_vec_as::<L, T>(v).expect("encodable")
+    packed_core::to_vec_as::<L, T>(v)
+        .map_err(packed_core::Error::into_kind)
+        .expect("encodable")
 }
 
 /// A valid Bitsery compact prefix for `n` (< 2^30): hand rule of wire-format.md 1.2.
@@ -599,13 +749,21 @@ fn type_dependent_constant() {
     assert_eq!(<Option<[u64; 8]> as Decode>::MIN_WIRE, 1);
     let c = 10_000;
     let input = [compact(c), vec![0; c]].concat(); // c Nones
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(c));
     assert_eq!(peak, per * c);
     assert!(peak <= per * input.len());
     // Claiming c + 1 in the same bytes is refused before reserving.
     let input = [compact(c + 1), vec![0; c]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::LengthExceedsInput {
@@ -633,7 +791,11 @@ fn zero_wire_elements_add_a_constant() {
     // Claims 16 + 4096 = 4112 boxes (compact 0x1010: 90 10), has 16 bytes: two u64s.
     let input = [compact(16 + 4096), vec![0; 16]].concat();
     assert_eq!(input[..2], [0x90, 0x10]);
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::UnexpectedEnd {
@@ -647,7 +809,11 @@ fn zero_wire_elements_add_a_constant() {
     assert_eq!(peak, 8 * 16 + 2 * 8);
     // One more is refused before reserving.
     let input = [compact(16 + 4097), vec![0; 16]].concat();
-    let (r, peak) = measure(|| packed_core::from_slice::<T>(&input).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<T>(&input)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(
         r,
         Err(DecodeError::ZeroWidthLimitExceeded {
@@ -659,12 +825,16 @@ fn zero_wire_elements_add_a_constant() {
     // With a smaller budget the claim is checked against it: 16 + 100 at most.
     let limits = Limits::DEFAULT.with_max_zero_width_elements(100);
     let input = [compact(16 + 100), vec![0; 16]].concat();
-    let (r, peak) =
-        measure(|| packed_core::from_slice_with_limits::<T>(&input, limits).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_with_limits::<T>(&input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert_eq!(peak, 8 * 16 + 2 * 8);
     let input = [compact(16 + 101), vec![0; 16]].concat();
-    let r = packed_core::from_slice_with_limits::<T>(&input, limits);
+    let r = packed_core::from_slice_with_limits::<T>(&input, limits)
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(
         r,
         Err(DecodeError::ZeroWidthLimitExceeded {
@@ -676,12 +846,16 @@ fn zero_wire_elements_add_a_constant() {
     // each counted against the budget. Nothing is reserved up front; the vector doubles
     // from 4 slots to 4096 as they are decoded, ending at exactly their number, and the
     // last move (2048 slots to 4096) held 6144 slots beside 2048 boxes.
-    let (r, peak) =
-        measure(|| packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x00]).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x00])
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(4096));
     assert_eq!(peak, 4096 * (8 + 64));
     assert_eq!(
-        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x01]),
+        packed_core::from_slice::<Vec<Box<Z>>>(&[0x90, 0x01])
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::ZeroWidthLimitExceeded {
             offset: 0,
             limit: 4096
@@ -727,17 +901,26 @@ fn depth_limit() {
             limit,
         };
         let input = tree_chain(limit + 20);
-        let (r, peak) =
-            measure(|| packed_core::from_slice_with_limits::<Tree>(&input, limits).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_with_limits::<Tree>(&input, limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(r, Err(want.clone()), "tree, slice, limit {limit}");
         // One 32-byte kids vector per level entered.
         assert!(peak <= 32 * limit, "{peak}");
         let (r, _) = measure(|| {
-            packed_core::from_reader_with_limits::<Tree, _>(Cursor::new(&input), limits).map(|_| ())
+            packed_core::from_reader_with_limits::<Tree, _>(Cursor::new(&input), limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
         });
         assert_eq!(r, Err(want), "tree, stream, limit {limit}");
         // Exactly `limit` levels decode.
-        assert!(packed_core::from_slice_with_limits::<Tree>(&tree_chain(limit), limits).is_ok());
+        assert!(
+            packed_core::from_slice_with_limits::<Tree>(&tree_chain(limit), limits)
+                .map_err(packed_core::Error::into_kind)
+                .is_ok()
+        );
 
         // Box<Self>: the (limit + 1)-th List starts at 9 limit.
         let want = DecodeError::DepthLimitExceeded {
@@ -745,18 +928,22 @@ fn depth_limit() {
             limit,
         };
         let input = list_chain(limit + 20);
-        let (r, peak) =
-            measure(|| packed_core::from_slice_with_limits::<List>(&input, limits).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_with_limits::<List>(&input, limits)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(r, Err(want.clone()), "list, slice, limit {limit}");
         assert!(peak <= 24 * limit, "{peak}");
-        let r = packed_core::from_reader_with_limits::<List, _>(Cursor::new(&input), limits);
+        let r = packed_core::from_reader_with_limits::<List, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind);
         assert_eq!(r.map(|_| ()), Err(want), "list, stream, limit {limit}");
     }
     // The default limit (128) applies without asking: 10,000 levels are refused at the
     // 129th, without exhausting the stack.
     let input = list_chain(10_000);
     assert_eq!(
-        packed_core::from_slice::<List>(&input),
+        packed_core::from_slice::<List>(&input).map_err(packed_core::Error::into_kind),
         Err(DecodeError::DepthLimitExceeded {
             offset: 9 * 128,
             limit: 128
@@ -775,8 +962,11 @@ fn byte_limit_stops_before_allocating() {
     let n = 100_000;
     let input = [compact(n), vec![b'a'; n]].concat();
     assert_eq!(compact(n), [0xC0, 0x01, 0xA0, 0x86]);
-    let (r, peak) =
-        measure(|| packed_core::from_slice_with_limits::<String>(&input, limits).map(|_| ()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice_with_limits::<String>(&input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    });
     assert_eq!(
         r,
         Err(DecodeError::ByteLimitExceeded {
@@ -786,7 +976,9 @@ fn byte_limit_stops_before_allocating() {
     );
     assert_eq!(peak, 0);
     let (r, peak) = measure(|| {
-        packed_core::from_reader_with_limits::<String, _>(Cursor::new(&input), limits).map(|_| ())
+        packed_core::from_reader_with_limits::<String, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
     });
     assert_eq!(
         r,
@@ -804,7 +996,9 @@ fn byte_limit_stops_before_allocating() {
     struct Blob(Vec<u8>);
     let input = [&b"yas0017"[..], &(1u64 << 62).to_le_bytes(), &[0; 64]].concat();
     let (r, peak) = measure(|| {
-        packed_core::from_reader_with_limits::<Blob, _>(Cursor::new(&input), limits).map(|_| ())
+        packed_core::from_reader_with_limits::<Blob, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
     });
     assert_eq!(
         r,
@@ -823,6 +1017,7 @@ fn byte_limit_stops_before_allocating() {
     let input = [compact(c), vec![0; c]].concat(); // c empty strings
     let (r, peak) = measure(|| {
         packed_core::from_reader_with_limits::<Vec<String>, _>(Cursor::new(&input), limits)
+            .map_err(packed_core::Error::into_kind)
             .map(|_| ())
     });
     // Prefix C0 01 A0 86 (4 bytes), then one byte per string: the 997th string's
@@ -1027,16 +1222,24 @@ struct Holder {
 #[test]
 fn zero_width_issue_inputs() {
     assert_eq!(std::mem::size_of::<Z>(), 64);
-    let (r, peak) = measure(|| packed_core::from_slice::<Vec<Z>>(&[0x90, 0x00]).map(|v| v.len()));
+    let (r, peak) = measure(|| {
+        packed_core::from_slice::<Vec<Z>>(&[0x90, 0x00])
+            .map_err(packed_core::Error::into_kind)
+            .map(|v| v.len())
+    });
     assert_eq!(r, Ok(4096));
     assert_eq!(peak, 4096 * 64);
     let issue = [vec![100], [0x80, 0xC8].repeat(100)].concat();
     for stream in [false, true] {
         let (r, peak) = measure(|| {
             if stream {
-                packed_core::from_reader::<Vec<Vec<Z>>, _>(Cursor::new(&issue)).map(|_| ())
+                packed_core::from_reader::<Vec<Vec<Z>>, _>(Cursor::new(&issue))
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
             } else {
-                packed_core::from_slice::<Vec<Vec<Z>>>(&issue).map(|_| ())
+                packed_core::from_slice::<Vec<Vec<Z>>>(&issue)
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
             }
         });
         assert_eq!(
@@ -1142,13 +1345,22 @@ fn search_from(
 /// Peak of one decode, from a slice or from a stream.
 type Probe = fn(&[u8], Limits) -> usize;
 
-fn slice_peak<T: packed_core::DecodeOwned>(input: &[u8], limits: Limits) -> usize {
-    measure(|| packed_core::from_slice_with_limits::<T>(input, limits).map(|_| ())).1
+fn slice_peak<T: packed_core::Packed>(input: &[u8], limits: Limits) -> usize {
+    measure(|| {
+        packed_core::from_slice_with_limits::<T>(input, limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    })
+    .1
 }
 
 fn stream_peak<T: packed_core::DecodeOwned>(input: &[u8], limits: Limits) -> usize {
-    measure(|| packed_core::from_reader_with_limits::<T, _>(Cursor::new(input), limits).map(|_| ()))
-        .1
+    measure(|| {
+        packed_core::from_reader_with_limits::<T, _>(Cursor::new(input), limits)
+            .map_err(packed_core::Error::into_kind)
+            .map(|_| ())
+    })
+    .1
 }
 
 /// A type searched and the constants of its bound (see `zero_width_peak_is_linear`).
@@ -1389,9 +1601,12 @@ fn chains(n: usize, budget: usize) -> Vec<Vec<usize>> {
 }
 
 /// Peak of one decode in place (`from_slice_into`), into a default value.
-fn in_place_peak<T: packed_core::DecodeOwned + Default>(input: &[u8]) -> usize {
+fn in_place_peak<T: packed_core::Packed + Default>(input: &[u8]) -> usize {
     let mut target = T::default();
-    measure(|| packed_core::from_slice_into(input, &mut target)).1
+    measure(|| {
+        packed_core::from_slice_into(input, &mut target).map_err(packed_core::Error::into_kind)
+    })
+    .1
 }
 
 /// A nested type and the constants of its bounds: `peak <= k n + c` from a slice,
@@ -1593,7 +1808,11 @@ fn nesting_chain_inputs() {
     on_deep_stack(|| {
         let vec_chain = build(&claim_chain(1024, 1, 0, &[], false), 1024);
         assert_eq!(vec_chain[..4], [0x83, 0xFE, 0x83, 0xFC]); // 1022, then 1020
-        let (r, peak) = measure(|| packed_core::from_slice::<VecNode>(&vec_chain).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice::<VecNode>(&vec_chain)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(
             r,
             Err(DecodeError::LengthExceedsInput {
@@ -1605,7 +1824,10 @@ fn nesting_chain_inputs() {
         assert_eq!(peak, 1022 * 24);
         // In place: the same error; the kids vector grows as kids are decoded (none was).
         let mut target = VecNode::default();
-        let (r, peak) = measure(|| packed_core::from_slice_into(&vec_chain, &mut target));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice_into(&vec_chain, &mut target)
+                .map_err(packed_core::Error::into_kind)
+        });
         assert!(
             matches!(r, Err(DecodeError::LengthExceedsInput { offset: 2, .. })),
             "{r:?}"
@@ -1614,7 +1836,11 @@ fn nesting_chain_inputs() {
 
         let box_chain = build(&claim_chain(256, 1, 4096, &[], false), 256);
         assert_eq!(box_chain[..4], [0x90, 0xFE, 0x90, 0xFC]); // 254 + 4096, then 252 + 4096
-        let (r, peak) = measure(|| packed_core::from_slice::<BoxNode>(&box_chain).map(|_| ()));
+        let (r, peak) = measure(|| {
+            packed_core::from_slice::<BoxNode>(&box_chain)
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
+        });
         assert_eq!(
             r,
             Err(DecodeError::ZeroWidthLimitExceeded {
@@ -1629,7 +1855,9 @@ fn nesting_chain_inputs() {
         // vector starts with; the 129th node is over the depth limit.
         let stream_chain = vec![0xFF; 4 * 130];
         let (r, peak) = measure(|| {
-            packed_core::from_reader::<VecNode, _>(Cursor::new(&stream_chain)).map(|_| ())
+            packed_core::from_reader::<VecNode, _>(Cursor::new(&stream_chain))
+                .map_err(packed_core::Error::into_kind)
+                .map(|_| ())
         });
         assert_eq!(
             r,
@@ -1650,21 +1878,31 @@ fn nesting_chain_inputs() {
 fn valid_deep_and_wide_inputs_decode() {
     on_deep_stack(|| {
         fn roundtrip<T: Packed + Default + PartialEq + Debug + Clone>(what: &str, v: &T) {
-            let bytes = packed_core::to_vec(v).unwrap();
+            let bytes = packed_core::to_vec(v)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(
-                packed_core::from_slice::<T>(&bytes).as_ref(),
+                packed_core::from_slice::<T>(&bytes)
+                    .map_err(packed_core::Error::into_kind)
+                    .as_ref(),
                 Ok(v),
                 "{what} slice"
             );
             assert_eq!(
-                packed_core::from_reader::<T, _>(Cursor::new(&bytes)).as_ref(),
+                packed_core::from_reader::<T, _>(Cursor::new(&bytes))
+                    .map_err(packed_core::Error::into_kind)
+                    .as_ref(),
                 Ok(v),
                 "{what} stream"
             );
             let mut target = T::default();
-            packed_core::from_slice_into(&bytes, &mut target).unwrap();
+            packed_core::from_slice_into(&bytes, &mut target)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(&target, v, "{what} in place");
-            packed_core::from_slice_into(&bytes, &mut target).unwrap();
+            packed_core::from_slice_into(&bytes, &mut target)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
             assert_eq!(&target, v, "{what} in place again");
         }
         const DEPTH: usize = 128;
@@ -1718,15 +1956,17 @@ fn valid_deep_and_wide_inputs_decode() {
         });
         roundtrip("Mixed deep", &mixed_half);
         assert!(matches!(
-            packed_core::from_slice::<Mixed>(&packed_core::to_vec(&mixed_deep).unwrap()),
+            packed_core::from_slice::<Mixed>(&packed_core::to_vec(&mixed_deep).unwrap())
+                .map_err(packed_core::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded { limit: 128, .. })
         ));
         let too_deep = packed_core::to_vec(&VecNode {
             kids: vec![vec_deep.clone()],
         })
+        .map_err(packed_core::Error::into_kind)
         .unwrap();
         assert!(matches!(
-            packed_core::from_slice::<VecNode>(&too_deep),
+            packed_core::from_slice::<VecNode>(&too_deep).map_err(packed_core::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded { limit: 128, .. })
         ));
 
@@ -1765,9 +2005,15 @@ fn valid_deep_and_wide_inputs_decode() {
 
         // From a slice, each vector is reserved once, for exactly its elements: the deep
         // chains hold one kid per level, the wide trees one slot (and box) per kid.
-        fn peak_of<T: packed_core::DecodeOwned>(v: &impl Encode) -> usize {
-            let bytes = packed_core::to_vec(v).unwrap();
-            let (r, peak) = measure(|| packed_core::from_slice::<T>(&bytes).map(|_| ()));
+        fn peak_of<T: packed_core::Packed>(v: &impl Encode) -> usize {
+            let bytes = packed_core::to_vec(v)
+                .map_err(packed_core::Error::into_kind)
+                .unwrap();
+            let (r, peak) = measure(|| {
+                packed_core::from_slice::<T>(&bytes)
+                    .map_err(packed_core::Error::into_kind)
+                    .map(|_| ())
+            });
             assert_eq!(r, Ok(()));
             peak
         }
@@ -1786,16 +2032,62 @@ fn valid_deep_and_wide_inputs_decode() {
 #[test]
 fn stream_reserve_is_shared_and_given_back() {
     let v: Vec<Vec<u64>> = vec![vec![7; 5000], vec![8; 5000]];
-    let bytes = packed_core::to_vec(&v).unwrap();
-    let (r, peak) = measure(|| packed_core::from_reader::<Vec<Vec<u64>>, _>(Cursor::new(&bytes)));
+    let bytes = packed_core::to_vec(&v)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
+    let (r, peak) = measure(|| {
+        packed_core::from_reader::<Vec<Vec<u64>>, _>(Cursor::new(&bytes))
+            .map_err(packed_core::Error::into_kind)
+    });
     assert_eq!(r.as_ref(), Ok(&v));
     drop(r);
     assert_eq!(peak, 2 * 24 + 2 * 40_000);
     // A hash map takes its part of the reserve too, and gives it back.
     let m: Vec<HashMap<u32, u32>> = vec![(0..3000).map(|i| (i, i)).collect(); 2];
-    let bytes = packed_core::to_vec(&m).unwrap();
-    let r = packed_core::from_reader::<Vec<HashMap<u32, u32>>, _>(Cursor::new(&bytes));
+    let bytes = packed_core::to_vec(&m)
+        .map_err(packed_core::Error::into_kind)
+        .unwrap();
+    let r = packed_core::from_reader::<Vec<HashMap<u32, u32>>, _>(Cursor::new(&bytes))
+        .map_err(packed_core::Error::into_kind);
     assert_eq!(r, Ok(m));
+}
+
+/// The search for an error's field path (`packed_core::Error`) reads the input again
+/// and writes what it decodes: what it allocates follows the input, not what the
+/// input claims. Strings of 1-byte words, cut inside the last one; and a length prefix
+/// that claims 2^60 elements at the end of the input.
+#[test]
+fn error_paths_allocate_in_proportion_to_the_input() {
+    // Derived types: the search runs for them (not for a top-level `Vec`).
+    #[derive(Packed, Debug)]
+    struct Words {
+        w: Vec<String>,
+    }
+    #[derive(Packed, Debug)]
+    struct Claim {
+        bytes: Vec<u8>,
+        words: Vec<u64>,
+    }
+    for words in [100usize, 10_000, 100_000] {
+        let mut input = ::packed_core::to_vec(&vec!["w".to_string(); words]).unwrap();
+        input.pop();
+        let (r, peak) = measure(|| ::packed_core::from_slice::<Words>(&input));
+        let e = r.unwrap_err();
+        assert_eq!(e.path(), Some(format!("w[{}]", words - 1).as_str()));
+        // The decode's own strings (24 bytes each) and the search's copies of the
+        // input, its spans and their paths: a bounded multiple of the input.
+        assert!(
+            peak <= 256 * input.len() + 64 * 1024,
+            "{words} words: {peak} bytes"
+        );
+    }
+    // 4096 bytes (compact prefix `90 00`), then a prefix claiming 2^30 - 1 words.
+    let mut input = vec![0x90, 0x00];
+    input.extend_from_slice(&[0; 4096]);
+    input.extend_from_slice(&[0xff; 9]);
+    let (r, peak) = measure(|| ::packed_core::from_slice::<Claim>(&input));
+    assert_eq!(r.unwrap_err().path(), Some("words"));
+    assert!(peak <= 16 * input.len() + 64 * 1024, "{peak} bytes");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -372,7 +372,7 @@ fn streams() {
 // ---------------------------------------------------------------------------------------
 
 fn unsupported_encode<T: Serialize>(v: &T, feature: &str) {
-    match packed_core::serde::to_vec(v) {
+    match packed_core::serde::to_vec(v).map_err(packed_core::Error::into_kind) {
         Err(EncodeError::SerdeUnsupported { feature: f }) => {
             assert!(f.contains(feature), "{f:?} names {feature:?}");
         }
@@ -385,7 +385,7 @@ fn unsupported_encode<T: Serialize>(v: &T, feature: &str) {
 }
 
 fn unsupported_decode<T: for<'de> Deserialize<'de> + std::fmt::Debug>(bytes: &[u8], feature: &str) {
-    match packed_core::serde::from_slice::<T>(bytes) {
+    match packed_core::serde::from_slice::<T>(bytes).map_err(packed_core::Error::into_kind) {
         Err(DecodeError::SerdeUnsupported { feature: f, .. }) => {
             assert!(f.contains(feature), "{f:?} names {feature:?}");
         }
@@ -490,7 +490,7 @@ fn a_variant_index_takes_the_variant_index_form() {
     }
     assert_eq!(packed_core::serde::to_vec(&Far).unwrap(), [0x81, 0x2c]);
     assert_eq!(
-        to_vec_as::<YasNoHeader, _>(&Far),
+        to_vec_as::<YasNoHeader, _>(&Far).map_err(packed_core::Error::into_kind),
         Err(EncodeError::VariantIndexTooLarge {
             index: 300,
             max: 255
@@ -560,8 +560,12 @@ fn truncated_input_gets_the_derives_errors() {
         let mut over_limit = 0;
         for end in 0..bytes.len() {
             let cut = &bytes[..end];
-            let derived = packed_core::with::<L>().from_slice::<T>(cut).unwrap_err();
-            let serde = from_slice_as::<L, T>(cut).unwrap_err();
+            // The kinds: the derived type's error names a field, serde's none.
+            let derived = packed_core::with::<L>()
+                .from_slice::<T>(cut)
+                .unwrap_err()
+                .into_kind();
+            let serde = from_slice_as::<L, T>(cut).unwrap_err().into_kind();
             assert_eq!(
                 serde,
                 derived,
@@ -578,8 +582,15 @@ fn truncated_input_gets_the_derives_errors() {
             assert_eq!(streamed, derived_streamed, "{} bytes, streamed", end);
             // The whole message, read past a byte limit: the reader's own error for it.
             let limited = packed_core::with::<L>().limits(Limits::DEFAULT.with_max_bytes(end));
-            let derived = limited.take_from_slice::<T>(&bytes).unwrap_err();
-            let serde = limited.take_from_slice::<Serde<T>>(&bytes).unwrap_err();
+            // The kinds: the derived type's error may name a field, serde's names none.
+            let derived = limited
+                .take_from_slice::<T>(&bytes)
+                .unwrap_err()
+                .into_kind();
+            let serde = limited
+                .take_from_slice::<Serde<T>>(&bytes)
+                .unwrap_err()
+                .into_kind();
             assert_eq!(serde, derived, "limited to {} bytes", end);
             over_limit += usize::from(matches!(serde, DecodeError::ByteLimitExceeded { .. }));
         }
@@ -624,7 +635,7 @@ fn hostile_input() {
     // (serde does not say how small an element may be, so elements beyond the bytes
     // left are counted as ones that take no input.)
     assert_eq!(
-        from_slice::<Vec<u64>>(&[0xC0, 0xFF, 0xFF, 0xFF, 1]),
+        from_slice::<Vec<u64>>(&[0xC0, 0xFF, 0xFF, 0xFF, 1]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::ZeroWidthLimitExceeded {
             offset: 0,
             limit: 4096
@@ -632,12 +643,12 @@ fn hostile_input() {
     );
     // A million `()`s from three bytes: the zero-width budget.
     assert!(matches!(
-        from_slice::<Vec<()>>(&[0xC0, 0x0F, 0x42, 0x40]),
+        from_slice::<Vec<()>>(&[0xC0, 0x0F, 0x42, 0x40]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::ZeroWidthLimitExceeded { offset: 0, .. })
     ));
     // An unknown variant's tag, named by the enum.
     assert_eq!(
-        from_slice::<Shape>(&[9]),
+        from_slice::<Shape>(&[9]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnknownVariant {
             offset: 0,
             type_name: "Shape",
@@ -645,18 +656,18 @@ fn hostile_input() {
         })
     );
     assert_eq!(
-        from_slice::<Option<u8>>(&[2, 0]),
+        from_slice::<Option<u8>>(&[2, 0]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::InvalidOptionFlag { offset: 0, byte: 2 })
     );
     assert_eq!(
-        from_slice::<u8>(&[1, 2]),
+        from_slice::<u8>(&[1, 2]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::TrailingBytes {
             offset: 1,
             remaining: 1
         })
     );
     assert!(matches!(
-        from_slice::<String>(&[2, 0xFF, 0xFF]),
+        from_slice::<String>(&[2, 0xFF, 0xFF]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::InvalidUtf8 { offset: 1 })
     ));
     // Recursion is bounded by the depth limit, as for derived types.
@@ -664,20 +675,22 @@ fn hostile_input() {
     struct Tree(Vec<Tree>);
     let deep = vec![1u8; 1000];
     assert!(matches!(
-        from_slice::<Tree>(&deep),
+        from_slice::<Tree>(&deep).map_err(packed_core::Error::into_kind),
         Err(DecodeError::DepthLimitExceeded { .. })
     ));
     // A message from a `Deserialize` impl says where decoding stopped.
     assert!(matches!(
-        from_slice::<std::num::NonZeroU8>(&[0]),
+        from_slice::<std::num::NonZeroU8>(&[0]).map_err(packed_core::Error::into_kind),
         Err(DecodeError::SerdeCustom { offset: 1, .. })
     ));
     // Limits apply through `Config`.
     let strict = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(4));
     assert!(matches!(
-        strict.from_slice::<Serde<Document>>(
-            &packed_core::to_vec(&packed_fixtures::seed_document()).unwrap()
-        ),
+        strict
+            .from_slice::<Serde<Document>>(
+                &packed_core::to_vec(&packed_fixtures::seed_document()).unwrap()
+            )
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::ByteLimitExceeded { .. })
     ));
 }

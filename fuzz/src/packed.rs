@@ -850,7 +850,7 @@ sample! {
 /// How to decode and encode: under a forced layout (`*_as::<L>`) or under the type's
 /// own attributes.
 trait Api {
-    fn decode<'a, T: Decode<'a>>(b: &'a [u8]) -> Result<T, DecodeError>;
+    fn decode<'a, T: Decode<'a> + Encode>(b: &'a [u8]) -> Result<T, DecodeError>;
     fn encode<T: Encode>(v: &T) -> Result<Vec<u8>, EncodeError>;
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError>;
     /// Whether the layout writes every length and integer at a fixed width, so a
@@ -861,14 +861,14 @@ trait Api {
 struct As<L>(PhantomData<L>);
 
 impl<L: Layout> Api for As<L> {
-    fn decode<'a, T: Decode<'a>>(b: &'a [u8]) -> Result<T, DecodeError> {
-        packed_core::from_slice_as::<L, T>(b)
+    fn decode<'a, T: Decode<'a> + Encode>(b: &'a [u8]) -> Result<T, DecodeError> {
+        packed_core::from_slice_as::<L, T>(b).map_err(packed_core::Error::into_kind)
     }
     fn encode<T: Encode>(v: &T) -> Result<Vec<u8>, EncodeError> {
-        packed_core::to_vec_as::<L, T>(v)
+        packed_core::to_vec_as::<L, T>(v).map_err(packed_core::Error::into_kind)
     }
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError> {
-        packed_core::encoded_len_as::<L, T>(v)
+        packed_core::encoded_len_as::<L, T>(v).map_err(packed_core::Error::into_kind)
     }
     fn fixed_forms() -> bool {
         use packed_core::{len::LenPrefix, num::IntCodec};
@@ -880,14 +880,14 @@ impl<L: Layout> Api for As<L> {
 struct Own;
 
 impl Api for Own {
-    fn decode<'a, T: Decode<'a>>(b: &'a [u8]) -> Result<T, DecodeError> {
-        packed_core::from_slice(b)
+    fn decode<'a, T: Decode<'a> + Encode>(b: &'a [u8]) -> Result<T, DecodeError> {
+        packed_core::from_slice(b).map_err(packed_core::Error::into_kind)
     }
     fn encode<T: Encode>(v: &T) -> Result<Vec<u8>, EncodeError> {
-        packed_core::to_vec(v)
+        packed_core::to_vec(v).map_err(packed_core::Error::into_kind)
     }
     fn len<T: Encode>(v: &T) -> Result<usize, EncodeError> {
-        packed_core::encoded_len(v)
+        packed_core::encoded_len(v).map_err(packed_core::Error::into_kind)
     }
     /// The own-attribute family mixes layouts; not checked for exact length.
     fn fixed_forms() -> bool {
@@ -1004,7 +1004,13 @@ fn decode_and_roundtrip_in<'x, T: Target, A: Api>(
 
 /// `==`, or equal encodings where `==` is not reflexive (NaN).
 fn same<T: Encode + PartialEq>(a: &T, b: &T) -> bool {
-    a == b || packed_core::to_vec(a).ok() == packed_core::to_vec(b).ok()
+    a == b
+        || packed_core::to_vec(a)
+            .map_err(packed_core::Error::into_kind)
+            .ok()
+            == packed_core::to_vec(b)
+                .map_err(packed_core::Error::into_kind)
+                .ok()
 }
 
 fn same_result<T: Encode + PartialEq>(
@@ -1023,10 +1029,10 @@ fn own_api_agrees<T>(data: &[u8]) -> Result<(), String>
 where
     T: for<'a> Decode<'a> + Encode + PartialEq + Debug + Sample,
 {
-    let whole = packed_core::from_slice::<T>(data);
+    let whole = packed_core::from_slice::<T>(data).map_err(packed_core::Error::into_kind);
 
     // take_from_slice: the same, except that trailing bytes are returned.
-    let taken = packed_core::take_from_slice::<T>(data);
+    let taken = packed_core::take_from_slice::<T>(data).map_err(packed_core::Error::into_kind);
     let expect_whole = match &taken {
         Ok((v, [])) => Ok(v),
         Ok((_, rest)) => Err(DecodeError::TrailingBytes {
@@ -1049,7 +1055,7 @@ where
     // from_reader reads one value from a stream and leaves the rest: it must succeed
     // exactly when take_from_slice does (the stream cannot check lengths against the
     // input, so a slice-only rejection means a length check that is too strict).
-    let streamed = packed_core::from_reader::<T, _>(data);
+    let streamed = packed_core::from_reader::<T, _>(data).map_err(packed_core::Error::into_kind);
     match (&streamed, &taken) {
         (Ok(a), Ok((b, _))) if same(a, b) => {}
         (Err(e), Err(_)) => offset_in_input(e, data.len(), "from_reader")?,
@@ -1065,7 +1071,9 @@ where
     // in one step, so a truncation is reported as the same kind of error but possibly
     // at another offset.
     let mut into = T::sample();
-    let in_place = packed_core::from_slice_into(data, &mut into).map(|()| into);
+    let in_place = packed_core::from_slice_into(data, &mut into)
+        .map_err(packed_core::Error::into_kind)
+        .map(|()| into);
     let agree = match (&in_place, &whole) {
         (Ok(a), Ok(b)) => same(a, b),
         (Err(a), Err(b)) => {
@@ -1082,7 +1090,8 @@ where
 
     // A byte limit the input does not exceed changes nothing.
     let limits = Limits::DEFAULT.with_max_bytes(data.len());
-    let limited = packed_core::from_slice_with_limits::<T>(data, limits);
+    let limited = packed_core::from_slice_with_limits::<T>(data, limits)
+        .map_err(packed_core::Error::into_kind);
     if !same_result(&limited, &whole) {
         return Err(format!(
             "from_slice_with_limits {limited:?} disagrees with from_slice {whole:?}"
@@ -1091,7 +1100,8 @@ where
     // A deeper depth limit than the default (128) changes nothing unless the default
     // was hit. (200 levels stay within a debug test thread's 2 MiB stack.)
     let deeper = Limits::DEFAULT.with_max_depth(200);
-    let deeper = packed_core::from_slice_with_limits::<T>(data, deeper);
+    let deeper = packed_core::from_slice_with_limits::<T>(data, deeper)
+        .map_err(packed_core::Error::into_kind);
     let hit_default = matches!(whole, Err(DecodeError::DepthLimitExceeded { .. }));
     if !hit_default && !same_result(&deeper, &whole) {
         return Err(format!(
@@ -1110,8 +1120,9 @@ where
         // Root with no attributes is Bitsery: `from_slice` and `from_slice_as::<Bitsery>`
         // are the same decoder.
         own_api_agrees::<T>(body)?;
-        let own = packed_core::from_slice::<T>(body);
-        let forced = packed_core::from_slice_as::<Bitsery, T>(body);
+        let own = packed_core::from_slice::<T>(body).map_err(packed_core::Error::into_kind);
+        let forced =
+            packed_core::from_slice_as::<Bitsery, T>(body).map_err(packed_core::Error::into_kind);
         if !same_result(&own, &forced) {
             return Err(format!(
                 "from_slice {own:?} disagrees with from_slice_as::<Bitsery> {forced:?}"
@@ -1190,8 +1201,8 @@ fn both<L: Layout, N: Evolves>(
     body: &[u8],
 ) -> (Result<N, DecodeError>, Result<N::Old, DecodeError>) {
     (
-        packed_core::from_slice_as::<L, N>(body),
-        packed_core::from_slice_as::<L, N::Old>(body),
+        packed_core::from_slice_as::<L, N>(body).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice_as::<L, N::Old>(body).map_err(packed_core::Error::into_kind),
     )
 }
 
@@ -1296,14 +1307,14 @@ fn borrowed_sample() -> Borrowed<'static> {
 
 fn encode_free<T: Encode>(v: &T, layout: usize) -> Result<Vec<u8>, EncodeError> {
     match layout {
-        0 => packed_core::to_vec_as::<Bitsery, T>(v),
-        1 => packed_core::to_vec_as::<BitseryBig, T>(v),
-        2 => packed_core::to_vec_as::<Yas, T>(v),
-        3 => packed_core::to_vec_as::<YasNoHeader, T>(v),
-        4 => packed_core::to_vec_as::<YasBig, T>(v),
-        5 => packed_core::to_vec_as::<YasCompacted, T>(v),
-        6 => packed_core::to_vec_as::<YasCompactedBig, T>(v),
-        _ => packed_core::to_vec_as::<Varint, T>(v),
+        0 => packed_core::to_vec_as::<Bitsery, T>(v).map_err(packed_core::Error::into_kind),
+        1 => packed_core::to_vec_as::<BitseryBig, T>(v).map_err(packed_core::Error::into_kind),
+        2 => packed_core::to_vec_as::<Yas, T>(v).map_err(packed_core::Error::into_kind),
+        3 => packed_core::to_vec_as::<YasNoHeader, T>(v).map_err(packed_core::Error::into_kind),
+        4 => packed_core::to_vec_as::<YasBig, T>(v).map_err(packed_core::Error::into_kind),
+        5 => packed_core::to_vec_as::<YasCompacted, T>(v).map_err(packed_core::Error::into_kind),
+        6 => packed_core::to_vec_as::<YasCompactedBig, T>(v).map_err(packed_core::Error::into_kind),
+        _ => packed_core::to_vec_as::<Varint, T>(v).map_err(packed_core::Error::into_kind),
     }
 }
 
@@ -1342,14 +1353,22 @@ pub fn samples() -> Vec<Vec<u8>> {
                 BIT_FLOATS_TYPE => encode_free(&BitFloats::sample(), l),
                 GROWABLE_BITS_TYPE => encode_free(&GrowBitsNew::sample(), l),
                 _ => match l {
-                    0 => packed_core::to_vec(&OwnYas::sample()),
-                    1 => packed_core::to_vec(&OwnVarint::sample()),
-                    2 => packed_core::to_vec(&OwnYcb::sample()),
-                    3 => packed_core::to_vec(&OwnHdrU32::sample()),
-                    4 => packed_core::to_vec(&OwnVarEnum::sample()),
-                    5 => packed_core::to_vec(&OwnTree::sample()),
-                    6 => packed_core::to_vec(&OwnOdd::sample()),
-                    _ => packed_core::to_vec(&OwnMixInner::sample()),
+                    0 => packed_core::to_vec(&OwnYas::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    1 => packed_core::to_vec(&OwnVarint::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    2 => packed_core::to_vec(&OwnYcb::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    3 => packed_core::to_vec(&OwnHdrU32::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    4 => packed_core::to_vec(&OwnVarEnum::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    5 => packed_core::to_vec(&OwnTree::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    6 => packed_core::to_vec(&OwnOdd::sample())
+                        .map_err(packed_core::Error::into_kind),
+                    _ => packed_core::to_vec(&OwnMixInner::sample())
+                        .map_err(packed_core::Error::into_kind),
                 },
             };
             let body = body.unwrap_or_else(|e| panic!("sample {t}/{l} does not encode: {e:?}"));

@@ -77,11 +77,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // the end.
     let bytes = std::fs::read(&path)?;
     let cut = &bytes[..bytes.len() - 3];
-    let results: Vec<Result<PlayerMove, DecodeError>> = packed_core::messages(cut).collect();
+    let results: Vec<Result<PlayerMove, packed_core::Error<DecodeError>>> =
+        packed_core::messages(cut).collect();
     assert_eq!(results.len(), moves.len());
     assert!(results[..moves.len() - 1].iter().all(Result::is_ok));
     match results.last() {
-        Some(Err(e @ DecodeError::UnexpectedEnd { .. })) => println!("cut file: {e}"),
+        Some(Err(e)) if matches!(e.kind(), DecodeError::UnexpectedEnd { .. }) => {
+            println!("cut file: {e}")
+        }
         other => panic!("expected the cut message's error, got {other:?}"),
     }
     std::fs::remove_file(&path)?;

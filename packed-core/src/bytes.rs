@@ -29,7 +29,7 @@
 
 use ::bytes::{Buf, BufMut, BytesMut};
 
-use crate::{Config, Ctx, DecodeError, DecodeOwned, Encode, EncodeError, IoReader, Writer};
+use crate::{Config, Ctx, DecodeError, DecodeOwned, Encode, EncodeError, Error, IoReader, Writer};
 
 /// A `BytesMut` grows as a `Vec<u8>` does, and a growable record's size is written
 /// back into it.
@@ -132,10 +132,10 @@ impl<C: Ctx> Config<C> {
         self,
         value: &T,
         buf: &mut impl BufMut,
-    ) -> Result<usize, EncodeError> {
+    ) -> Result<usize, Error<EncodeError>> {
         let mut w = BufMutWriter::new(buf);
-        self.encode_to(value, &mut w)?;
-        Ok(w.written())
+        let result = self.encode_to(value, &mut w);
+        self.located(value, result.map(|()| w.written()))
     }
 
     /// Decodes one message from the front of any [`Buf`] and advances it past the
@@ -145,13 +145,13 @@ impl<C: Ctx> Config<C> {
     ///
     /// # Errors
     /// As [`from_slice`](Config::from_slice), except that trailing input is left.
-    pub fn from_buf<T: DecodeOwned>(self, buf: &mut impl Buf) -> Result<T, DecodeError> {
+    pub fn from_buf<T: DecodeOwned>(self, buf: &mut impl Buf) -> Result<T, Error<DecodeError>> {
         if buf.chunk().len() == buf.remaining() {
             let (value, rest) = self.take_from_slice::<T>(buf.chunk())?;
             let used = buf.remaining() - rest.len();
             buf.advance(used);
             return Ok(value);
         }
-        self.decode_from(&mut IoReader::with_limits(buf.reader(), self.limits))
+        Ok(self.decode_from(&mut IoReader::with_limits(buf.reader(), self.limits))?)
     }
 }

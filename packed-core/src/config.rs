@@ -5,9 +5,10 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::ctx::{Root, RootAs};
+use crate::error_path::{decode_error, encode_error};
 use crate::explain::{Explanation, RecordLog, Recorder};
 use crate::{
-    Ctx, Decode, DecodeError, Encode, EncodeError, Layout, Limits, Reader, SizeCounter,
+    Ctx, Decode, DecodeError, Encode, EncodeError, Error, Layout, Limits, Reader, SizeCounter,
     SliceReader, SliceWriter, Writer,
 };
 #[cfg(feature = "std")]
@@ -140,7 +141,7 @@ impl<C: Ctx> Config<C> {
     /// let c = packed_core::config().limits(Limits::DEFAULT.with_max_bytes(2));
     /// assert_eq!(
     ///     c.from_slice::<u32>(&[1, 0, 0, 0]),
-    ///     Err(DecodeError::ByteLimitExceeded { offset: 2, limit: 2 })
+    ///     Err(DecodeError::ByteLimitExceeded { offset: 2, limit: 2 }.into())
     /// );
     /// ```
     #[inline]
@@ -180,12 +181,31 @@ impl<C: Ctx> Config<C> {
     ///
     /// # Errors
     /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
-    /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
+    /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`; each with the
+    /// field's path ([`Error`]).
     #[inline]
-    pub fn to_vec<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, EncodeError> {
-        let mut buf = Vec::with_capacity(self.encoded_len(value)?);
+    pub fn to_vec<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
+        self.located(value, self.vec_of(value))
+    }
+
+    #[inline]
+    fn vec_of<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, EncodeError> {
+        let mut buf = Vec::with_capacity(self.len_of(value)?);
         self.encode_to(value, &mut buf)?;
         Ok(buf)
+    }
+
+    /// `result` of encoding `value`, its error with the path where it happened.
+    #[inline(always)]
+    pub(crate) fn located<T: Encode + ?Sized, V>(
+        self,
+        value: &T,
+        result: Result<V, EncodeError>,
+    ) -> Result<V, Error<EncodeError>> {
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => Err(encode_error::<C, T>(value, e)),
+        }
     }
 
     /// Appends the encoding of `value` to `buf` (reuse one buffer across calls to avoid
@@ -205,13 +225,13 @@ impl<C: Ctx> Config<C> {
         self,
         value: &T,
         buf: &mut Vec<u8>,
-    ) -> Result<usize, EncodeError> {
+    ) -> Result<usize, Error<EncodeError>> {
         let start = buf.len();
         match self.encode_to(value, buf) {
             Ok(()) => Ok(buf.len() - start),
             Err(e) => {
                 buf.truncate(start);
-                Err(e)
+                Err(encode_error::<C, T>(value, e))
             }
         }
     }
@@ -228,7 +248,12 @@ impl<C: Ctx> Config<C> {
     /// # Errors
     /// As [`to_vec`](Config::to_vec).
     #[inline]
-    pub fn encoded_len<T: Encode + ?Sized>(self, value: &T) -> Result<usize, EncodeError> {
+    pub fn encoded_len<T: Encode + ?Sized>(self, value: &T) -> Result<usize, Error<EncodeError>> {
+        self.located(value, self.len_of(value))
+    }
+
+    #[inline]
+    fn len_of<T: Encode + ?Sized>(self, value: &T) -> Result<usize, EncodeError> {
         let mut counter = SizeCounter::default();
         self.encode_to(value, &mut counter)?;
         Ok(counter.len)
@@ -246,7 +271,7 @@ impl<C: Ctx> Config<C> {
     /// assert_eq!(&buf[..n], [2, b'h', b'i']);
     /// assert_eq!(
     ///     packed_core::config().to_slice(&"hello, world", &mut buf),
-    ///     Err(EncodeError::BufferTooSmall { needed: 13, capacity: 8 })
+    ///     Err(EncodeError::BufferTooSmall { needed: 13, capacity: 8 }.into())
     /// );
     /// # Ok::<(), EncodeError>(())
     /// ```
@@ -260,16 +285,16 @@ impl<C: Ctx> Config<C> {
         self,
         value: &T,
         buf: &mut [u8],
-    ) -> Result<usize, EncodeError> {
+    ) -> Result<usize, Error<EncodeError>> {
         let mut w = SliceWriter::new(buf);
-        match self.encode_to(value, &mut w) {
+        let result = match self.encode_to(value, &mut w) {
             Ok(()) => Ok(w.len()),
-            Err(EncodeError::BufferTooSmall { capacity, .. }) => Err(EncodeError::BufferTooSmall {
-                needed: self.encoded_len(value)?,
-                capacity,
-            }),
+            Err(EncodeError::BufferTooSmall { capacity, .. }) => self
+                .len_of(value)
+                .and_then(|needed| Err(EncodeError::BufferTooSmall { needed, capacity })),
             Err(e) => Err(e),
-        }
+        };
+        self.located(value, result)
     }
 
     /// Encodes `value` into a [`std::io::Write`] sink with one `write_all`, and returns
@@ -294,7 +319,7 @@ impl<C: Ctx> Config<C> {
         self,
         value: &T,
         mut sink: W,
-    ) -> Result<usize, EncodeError> {
+    ) -> Result<usize, Error<EncodeError>> {
         let bytes = self.to_vec(value)?;
         sink.write_all(&bytes)
             .map_err(|e| EncodeError::Io(e.kind()))?;
@@ -413,12 +438,31 @@ impl<C: Ctx> Config<C> {
     /// [`DecodeError::ByteLimitExceeded`] and [`DecodeError::ZeroWidthLimitExceeded`]
     /// at the limits.
     #[inline]
-    pub fn from_slice<'de, T: Decode<'de>>(self, bytes: &'de [u8]) -> Result<T, DecodeError> {
-        self.fits_limit(bytes)?;
-        let mut r = SliceReader::with_limits(bytes, self.limits);
-        let v = self.decode_from(&mut r)?;
-        finish(&r)?;
-        Ok(v)
+    pub fn from_slice<'de, T: Decode<'de>>(
+        self,
+        bytes: &'de [u8],
+    ) -> Result<T, Error<DecodeError>> {
+        let result = self.fits_limit(bytes).and_then(|()| {
+            let mut r = SliceReader::with_limits(bytes, self.limits);
+            let v = self.decode_from(&mut r)?;
+            finish(&r)?;
+            Ok(v)
+        });
+        self.located_in::<T, _>(bytes, result)
+    }
+
+    /// `result` of decoding a `T` from `bytes`, its error with the path where it
+    /// happened.
+    #[inline(always)]
+    fn located_in<'de, T: Decode<'de>, V>(
+        self,
+        bytes: &'de [u8],
+        result: Result<V, DecodeError>,
+    ) -> Result<V, Error<DecodeError>> {
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => Err(decode_error::<C, T>(bytes, self.limits, e)),
+        }
     }
 
     /// Decodes `bytes`, which it must take up whole, into an existing value, reusing
@@ -439,12 +483,14 @@ impl<C: Ctx> Config<C> {
         self,
         bytes: &'de [u8],
         value: &mut T,
-    ) -> Result<(), DecodeError> {
-        self.fits_limit(bytes)?;
-        let mut r = SliceReader::with_limits(bytes, self.limits);
-        T::decode_header::<C, _>(&mut r)?;
-        value.decode_in_place::<C, _>(&mut r)?;
-        finish(&r)
+    ) -> Result<(), Error<DecodeError>> {
+        let result = self.fits_limit(bytes).and_then(|()| {
+            let mut r = SliceReader::with_limits(bytes, self.limits);
+            T::decode_header::<C, _>(&mut r)?;
+            value.decode_in_place::<C, _>(&mut r)?;
+            finish(&r)
+        });
+        self.located_in::<T, _>(bytes, result)
     }
 
     /// Decodes one `T` from the front of `bytes` and returns it with the rest.
@@ -462,10 +508,13 @@ impl<C: Ctx> Config<C> {
     pub fn take_from_slice<'de, T: Decode<'de>>(
         self,
         bytes: &'de [u8],
-    ) -> Result<(T, &'de [u8]), DecodeError> {
+    ) -> Result<(T, &'de [u8]), Error<DecodeError>> {
         let mut r = SliceReader::with_limits(bytes, self.limits);
-        let v = self.decode_from(&mut r)?;
-        Ok((v, r.rest()))
+        let result = self.decode_from(&mut r);
+        match result {
+            Ok(v) => Ok((v, r.rest())),
+            Err(e) => Err(decode_error::<C, T>(bytes, self.limits, e)),
+        }
     }
 
     /// Decodes one owned value from a buffered source ([`std::io::BufRead`]: a
@@ -484,16 +533,19 @@ impl<C: Ctx> Config<C> {
     /// # Ok::<(), packed_core::DecodeError>(())
     /// ```
     ///
+    /// A type that borrows from its input cannot come from a stream; see
+    /// [`crate::from_reader`] for what the compiler says then.
+    ///
     /// # Errors
     /// As [`from_slice`](Config::from_slice) (without the trailing-bytes check), plus
-    /// [`DecodeError::Io`].
+    /// [`DecodeError::Io`]; with no field path (a stream cannot be read again).
     #[cfg(feature = "std")]
     pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
         self,
         source: R,
-    ) -> Result<T, DecodeError> {
+    ) -> Result<T, Error<DecodeError>> {
         let mut r = IoReader::with_limits(source, self.limits);
-        self.decode_from(&mut r)
+        Ok(self.decode_from(&mut r)?)
     }
 
     /// The messages of a buffered source, one after another, until it ends: an
@@ -519,7 +571,7 @@ impl<C: Ctx> Config<C> {
     /// assert_eq!(cut.next(), Some(Ok("boot".to_owned())));
     /// assert_eq!(
     ///     cut.next(),
-    ///     Some(Err(DecodeError::UnexpectedEnd { offset: 6, needed: 5, remaining: 1 }))
+    ///     Some(Err(DecodeError::UnexpectedEnd { offset: 6, needed: 5, remaining: 1 }.into()))
     /// );
     /// assert_eq!(cut.next(), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -669,22 +721,53 @@ mod tests {
             offset: 8,
             limit: 8,
         });
-        assert_eq!(short.from_slice::<Msg>(&bytes).map(drop), over);
+        assert_eq!(
+            short
+                .from_slice::<Msg>(&bytes)
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         let mut reused = Msg::default();
-        assert_eq!(short.from_slice_into(&bytes, &mut reused), over);
-        assert_eq!(short.take_from_slice::<Msg>(&bytes).map(drop), over);
+        assert_eq!(
+            short
+                .from_slice_into(&bytes, &mut reused)
+                .map_err(crate::Error::into_kind),
+            over
+        );
+        assert_eq!(
+            short
+                .take_from_slice::<Msg>(&bytes)
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         #[cfg(feature = "std")]
-        assert_eq!(short.from_reader::<Msg, _>(&bytes[..]).map(drop), over);
+        assert_eq!(
+            short
+                .from_reader::<Msg, _>(&bytes[..])
+                .map(drop)
+                .map_err(crate::Error::into_kind),
+            over
+        );
         // Depth: `Msg` and `Inner` are two levels.
         let shallow = Limits::DEFAULT.with_max_depth(1);
         let depth = Err(DecodeError::DepthLimitExceeded {
             offset: 8,
             limit: 1,
         });
-        assert_eq!(config().limits(shallow).from_slice::<Msg>(&bytes), depth);
+        assert_eq!(
+            config()
+                .limits(shallow)
+                .from_slice::<Msg>(&bytes)
+                .map_err(crate::Error::into_kind),
+            depth
+        );
         let yas_shallow = config().limits(shallow).layout::<layout::Yas>();
         assert_eq!(
-            yas_shallow.from_slice::<Msg>(&yas()),
+            yas_shallow
+                .from_slice::<Msg>(&yas())
+                .map_err(crate::Error::into_kind),
             Err(DecodeError::DepthLimitExceeded {
                 offset: yas().len() - 1,
                 limit: 1

@@ -1,7 +1,181 @@
-//! The two error types: [`EncodeError`] for values that do not fit their layout and
-//! [`DecodeError`] for input that is not a valid encoding.
+//! The two kinds of error, [`EncodeError`] for values that do not fit their layout and
+//! [`DecodeError`] for input that is not a valid encoding, and [`Error`], which the
+//! top-level functions return: one of them with the field path where it happened.
 
+use alloc::boxed::Box;
 use core::fmt;
+
+/// An [`EncodeError`] or [`DecodeError`] with the field path where it happened
+/// (`items[3].sku`): what the top-level functions ([`to_vec`](crate::to_vec),
+/// [`from_slice`](crate::from_slice), [`Config`](crate::Config)'s methods) return.
+///
+/// The kind stays matchable through [`kind`](Error::kind), and `?` turns an `Error`
+/// back into its kind (dropping the path) where a function returns the kind alone.
+/// `Display` shows both: `items[3].sku: length 300 does not fit the `u8` length prefix
+/// (at most 255)` for encoding, `invalid bool byte 0xff at byte 12 (flags.active)` for
+/// decoding.
+///
+/// ```
+/// use packed_core::{DecodeError, Packed};
+///
+/// #[derive(Packed, Debug)]
+/// struct Flags { active: bool }
+/// #[derive(Packed, Debug)]
+/// struct Msg { id: u16, flags: Flags }
+///
+/// let err = packed_core::from_slice::<Msg>(&[1, 0, 0xff]).unwrap_err();
+/// assert_eq!(err.kind(), &DecodeError::InvalidBool { offset: 2, byte: 0xff });
+/// assert_eq!(err.path(), Some("flags.active"));
+/// assert_eq!(err.to_string(), "invalid bool byte 0xff at byte 2 (flags.active)");
+/// ```
+///
+/// # How the path is found
+/// Only when an operation fails, so success costs nothing: the top-level function runs
+/// the operation again through [`explain`](crate::explain())'s recording writer, which
+/// tracks field paths. For encoding, the path is where the second run fails. For
+/// decoding, the input is read again up to the error's offset and completed from there
+/// with the shortest values (zeros; the smallest size of a growable record; the next
+/// tag where zero names no variant), the value that decodes is written, and the path is
+/// that of the bytes at the error's offset (of the bit, in a bit-packed value).
+/// [`path`](Error::path) is `None` where there is no field to name (an error about the
+/// whole message: a header, trailing bytes, the byte limit, an I/O error, a caller's
+/// buffer too small); for streams ([`from_reader`](crate::from_reader),
+/// [`messages`](crate::Config::messages)), which cannot read their input again; for
+/// decoding a type whose `Decode` is hand-written, or derived with type parameters, or
+/// a standard type at the top level (writing the value again needs its `Encode`, which
+/// a decode function does not require; a derived type around it has paths); through
+/// the `packed_core::serde` functions (serde reports no fields); and where the input
+/// cannot be completed within a few tries (a map whose remaining entries would all have
+/// the same key). It is the empty string for the message itself (a derived enum's
+/// unknown tag).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error<E> {
+    /// Boxed: a `Result` of the top-level functions is no larger than its value and a
+    /// pointer.
+    inner: Box<Located<E>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Located<E> {
+    kind: E,
+    path: Option<Box<str>>,
+}
+
+impl<E> Error<E> {
+    /// An error of kind `kind` at field path `path` (`None`: unknown).
+    #[must_use]
+    pub fn new(kind: E, path: Option<&str>) -> Self {
+        Self {
+            inner: Box::new(Located {
+                kind,
+                path: path.map(Box::from),
+            }),
+        }
+    }
+
+    /// What went wrong: an [`EncodeError`] or [`DecodeError`], to match on.
+    #[must_use]
+    pub fn kind(&self) -> &E {
+        &self.inner.kind
+    }
+
+    /// The kind, without the path.
+    #[must_use]
+    pub fn into_kind(self) -> E {
+        self.inner.kind
+    }
+
+    /// The field path where the error happened, as [`explain`](crate::explain()) writes
+    /// paths (`items[3].sku`, `shape.Circle.radius`, `tags[0].key`): `None` where it
+    /// is not known (see [How the path is found](Error#how-the-path-is-found)), empty
+    /// for the message itself.
+    #[must_use]
+    pub fn path(&self) -> Option<&str> {
+        self.inner.path.as_deref()
+    }
+}
+
+impl Error<DecodeError> {
+    /// The byte offset the error refers to ([`DecodeError::offset`]).
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.kind().offset()
+    }
+}
+
+impl<E> From<E> for Error<E> {
+    /// An error whose path is not known.
+    fn from(kind: E) -> Self {
+        Self::new(kind, None)
+    }
+}
+
+impl From<Error<EncodeError>> for EncodeError {
+    fn from(e: Error<EncodeError>) -> Self {
+        e.into_kind()
+    }
+}
+
+impl From<Error<DecodeError>> for DecodeError {
+    fn from(e: Error<DecodeError>) -> Self {
+        e.into_kind()
+    }
+}
+
+impl DecodeError {
+    /// Whether the error concerns the whole message, not a field: no path is looked
+    /// for.
+    pub(crate) fn is_about_message(&self) -> bool {
+        match self {
+            Self::BadHeader { .. }
+            | Self::UnexpectedYasHeader { .. }
+            | Self::TrailingBytes { .. }
+            | Self::ByteLimitExceeded { .. }
+            | Self::Unexplained { .. } => true,
+            #[cfg(feature = "std")]
+            Self::Io { .. } => true,
+            _ => false,
+        }
+    }
+}
+
+impl EncodeError {
+    /// Whether the error concerns the whole message or its destination, not a field:
+    /// no path is looked for.
+    pub(crate) fn is_about_message(&self) -> bool {
+        match self {
+            Self::BufferTooSmall { .. } => true,
+            #[cfg(feature = "std")]
+            Self::Io(_) => true,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Error<EncodeError> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.path() {
+            Some(path) if !path.is_empty() => write!(f, "{path}: {}", self.kind()),
+            _ => fmt::Display::fmt(self.kind(), f),
+        }
+    }
+}
+
+impl fmt::Display for Error<DecodeError> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.kind(), f)?;
+        match self.path() {
+            Some(path) if !path.is_empty() => write!(f, " ({path})"),
+            _ => Ok(()),
+        }
+    }
+}
+
+// No `source`: `Display` already shows the kind.
+impl core::error::Error for Error<EncodeError> {}
+
+// No `source`: `Display` already shows the kind.
+impl core::error::Error for Error<DecodeError> {}
 
 /// Why a value could not be encoded.
 ///
@@ -279,6 +453,18 @@ pub enum DecodeError {
         /// The bytes found (zero-padded if the input was shorter).
         found: [u8; 7],
     },
+    /// A type whose layout has no header failed to decode input that starts with a
+    /// YAS header (`yas0017`): the input was written under a YAS layout with its
+    /// header. Stands in for the error the headerless decode met (a length that claims
+    /// too much, most often), which says nothing useful about such input. Reported by
+    /// the slice functions ([`from_slice`](crate::from_slice) and the like) only.
+    UnexpectedYasHeader {
+        /// The header found at the start of the input.
+        found: [u8; 7],
+        /// The layout that writes this header (`"Yas"`, `"YasBig"`, `"YasCompacted"`,
+        /// `"YasCompactedBig"`), as named in [`layout`](crate::layout).
+        layout: &'static str,
+    },
     /// The value ended before the input did.
     TrailingBytes {
         /// Offset of the first unread byte.
@@ -537,6 +723,7 @@ impl DecodeError {
             | Self::RecordEndsInsideField { offset, .. }
             | Self::Unexplained { offset }
             | Self::Custom { offset, .. } => offset,
+            Self::UnexpectedYasHeader { .. } => 0,
             #[cfg(feature = "std")]
             Self::Io { offset, .. } => offset,
             #[cfg(feature = "serde")]
@@ -635,6 +822,12 @@ impl fmt::Display for DecodeError {
                 "bad header at byte {offset}: expected {:?}, found {:?}",
                 Ascii(expected),
                 Ascii(found)
+            ),
+            Self::UnexpectedYasHeader { found, layout } => write!(
+                f,
+                "input starts with a YAS header `{}`; decode with the YAS layout \
+                 (`layout::{layout}`)",
+                Ascii(found).text()
             ),
             Self::TrailingBytes { offset, remaining } => {
                 write!(f, "{remaining} trailing bytes at byte {offset}")
@@ -780,9 +973,18 @@ impl core::error::Error for DecodeError {}
 /// Shows header bytes as text where they are printable.
 struct Ascii<'a>(&'a [u8; 7]);
 
-impl fmt::Debug for Ascii<'_> {
+impl Ascii<'_> {
+    /// The bytes as text, unquoted.
+    fn text(&self) -> AsciiText<'_> {
+        AsciiText(self.0)
+    }
+}
+
+/// [`Ascii`] without the quotes.
+struct AsciiText<'a>(&'a [u8; 7]);
+
+impl fmt::Display for AsciiText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("\"")?;
         for &b in self.0 {
             if b.is_ascii_graphic() {
                 write!(f, "{}", b as char)?;
@@ -790,6 +992,12 @@ impl fmt::Debug for Ascii<'_> {
                 write!(f, "\\x{b:02x}")?;
             }
         }
-        f.write_str("\"")
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Ascii<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"", self.text())
     }
 }

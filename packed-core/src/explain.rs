@@ -21,7 +21,7 @@ use alloc::{
 use core::fmt::{self, Write as _};
 
 use crate::read::{Ledger, Window};
-use crate::{DecodeError, Encode, EncodeError, Layout, Reader, SliceReader, Writer};
+use crate::{DecodeError, Encode, EncodeError, Layout, Reader, Writer};
 
 /// What a run of bytes is for, as reported to [`Writer::begin_frame`]. Used by
 /// [`explain`](crate::explain()) to attribute every byte; ordinary writers ignore it.
@@ -604,6 +604,42 @@ impl Recorder {
         })
     }
 
+    /// The field path being written: after a failed write, where it failed (the
+    /// derive pops a field's path only after the field is written).
+    pub(crate) fn path_here(&mut self) -> String {
+        self.current_path()
+    }
+
+    /// The path of the byte at `offset` (of the bit at `bit`, where the error names one
+    /// inside a bit-packed value: a byte there holds several fields' bits), if the
+    /// bytes written up to it are `input`'s (a value in a longer form than this library
+    /// writes would move later bytes, and the path found would be another field's);
+    /// `None` if they differ or the value ended before `offset`.
+    pub(crate) fn path_at(&self, input: &[u8], offset: usize, bit: Option<usize>) -> Option<&str> {
+        if let Some(replay) = &self.replay {
+            if replay.mismatch.is_some_and(|m| m <= offset) {
+                return None;
+            }
+        }
+        let end = offset.min(input.len());
+        if self.bytes.get(..end)? != &input[..end] {
+            return None;
+        }
+        let span = match bit {
+            Some(bit) => {
+                let i = self
+                    .spans
+                    .partition_point(|s| s.bit_offset + s.bit_len <= bit);
+                self.spans.get(i).filter(|s| s.bit_offset <= bit)?
+            }
+            None => {
+                let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
+                self.spans.get(i).filter(|s| s.offset <= offset)?
+            }
+        };
+        Some(&span.path)
+    }
+
     /// A growable record starts here (its size is being written). Where the input
     /// holds it, it takes the input's next record; inside fields the input's record
     /// does not hold (written with their defaults, and cut again when the record
@@ -857,15 +893,15 @@ struct Replay {
 /// The reader behind [`Config::explain_input`](crate::Config::explain_input): a slice
 /// reader that notes every growable record it opens, and where the reader's fields
 /// ended in it.
-pub(crate) struct RecordLog<'r, 'de> {
-    inner: &'r mut SliceReader<'de>,
+pub(crate) struct RecordLog<'r, R: ?Sized> {
+    inner: &'r mut R,
     records: Vec<InputRecord>,
     /// The records open, as indices into `records`.
     open: Vec<usize>,
 }
 
-impl<'r, 'de> RecordLog<'r, 'de> {
-    pub(crate) fn new(inner: &'r mut SliceReader<'de>) -> Self {
+impl<'r, R: ?Sized> RecordLog<'r, R> {
+    pub(crate) fn new(inner: &'r mut R) -> Self {
         Self {
             inner,
             records: Vec::new(),
@@ -879,7 +915,7 @@ impl<'r, 'de> RecordLog<'r, 'de> {
     }
 }
 
-impl<'de> Reader<'de> for RecordLog<'_, 'de> {
+impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         self.inner.read_into(out)
     }

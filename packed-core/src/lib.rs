@@ -293,6 +293,57 @@
 //! `tokio_util` codec); and impls for `uuid`, `smallvec`, `arrayvec`, `indexmap` and
 //! `chrono` types.
 //!
+//! # Errors
+//!
+//! The top-level functions and [`Config`]'s methods return [`Error<EncodeError>`] or
+//! [`Error<DecodeError>`]: the kind, to match on ([`Error::kind`]), with the field path
+//! where it happened ([`Error::path`]), in [`explain()`]'s notation: fields by name,
+//! elements by index, variants by name, map entries as `[i].key` / `[i].value`.
+//! `Display` shows it:
+//!
+//! ```
+//! use packed_core::{DecodeError, EncodeError, Packed};
+//!
+//! #[derive(Packed, Debug)]
+//! struct Item { #[packed(len = "u8")] sku: String }
+//! #[derive(Packed, Debug)]
+//! struct Order { id: u16, items: Vec<Item>, active: bool }
+//!
+//! let order = Order { id: 1, items: vec![Item { sku: "x".repeat(300) }], active: true };
+//! let e = packed_core::to_vec(&order).unwrap_err();
+//! assert_eq!(e.path(), Some("items[0].sku"));
+//! assert!(matches!(e.kind(), EncodeError::LengthTooLarge { len: 300, .. }));
+//!
+//! let e = packed_core::from_slice::<Order>(&[1, 0, 0, 0xff]).unwrap_err();
+//! assert_eq!(e.to_string(), "invalid bool byte 0xff at byte 3 (active)");
+//! // `?` turns it back into its kind where a function returns the kind alone.
+//! fn kind_only(bytes: &[u8]) -> Result<Order, DecodeError> {
+//!     Ok(packed_core::from_slice(bytes)?)
+//! }
+//! assert!(kind_only(&[1, 0, 0, 0xff]).is_err());
+//! ```
+//!
+//! The path costs nothing until something fails: it is found afterwards, by running
+//! the failed operation again through [`explain()`]'s recorder (for decoding, on the
+//! input completed past the error with the shortest values, then written again), and
+//! the derive adds no code per field for it. Bit-packed values are located by the
+//! error's bit offset. There is no path ([`Error::path`] is `None`):
+//! - for errors about the whole message: a header, trailing bytes, the byte limit, an
+//!   I/O error, a caller's buffer too small;
+//! - for streams ([`from_reader`], [`messages`], `Config::from_buf` over several
+//!   chunks), which cannot be read again: the offset says where;
+//! - when decoding a type whose `Decode` is not derived, or is derived for a type with
+//!   type parameters (`Wrapper<T>`), or a standard type at the top level (`Vec<Item>`):
+//!   finding a path writes the value again, which needs an `Encode` that a decode
+//!   function cannot require of every type; a derived type holding them (`struct
+//!   Batch { items: Vec<Item> }`) has paths for everything inside;
+//! - through the `packed_core::serde` functions: serde's traversal reports no fields
+//!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
+//! - where the completed input does not decode within a few tries.
+//!
+//! The path is the empty string for an error in the message itself (a derived
+//! fieldless enum's unknown tag).
+//!
 //! # Speed
 //!
 //! Every value has one wire format, written field by field; the faster paths reach the
@@ -394,6 +445,7 @@ mod config;
 pub mod cpp;
 pub mod ctx;
 mod error;
+mod error_path;
 pub mod explain;
 mod fast;
 pub mod layout;
@@ -420,7 +472,7 @@ use alloc::vec::Vec;
 
 pub use config::{config, with, Config};
 pub use ctx::Ctx;
-pub use error::{DecodeError, EncodeError};
+pub use error::{DecodeError, EncodeError, Error};
 pub use explain::compare;
 pub use layout::Layout;
 pub use max_size::{max_size, max_size_as, MaxSize};
@@ -445,7 +497,7 @@ pub use write::{SizeCounter, SliceWriter, Writer};
 /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
 /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
 #[inline]
-pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     config().to_vec(value)
 }
 
@@ -462,7 +514,10 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<usize, EncodeError> {
+pub fn encode_into<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut Vec<u8>,
+) -> Result<usize, Error<EncodeError>> {
     config().encode_into(value, buf)
 }
 
@@ -477,7 +532,7 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut Vec<u8>) -> Result<u
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
+pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeError>> {
     config().encoded_len(value)
 }
 
@@ -494,7 +549,7 @@ pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> 
 /// [`DecodeError`] for malformed input, and [`DecodeError::TrailingBytes`] if bytes are
 /// left over.
 #[inline]
-pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
     config().from_slice(bytes)
 }
 
@@ -516,7 +571,7 @@ pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeErro
 pub fn from_slice_with_limits<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     limits: Limits,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     config().limits(limits).from_slice(bytes)
 }
 
@@ -537,7 +592,7 @@ pub fn from_slice_with_limits<'de, T: Decode<'de>>(
 pub fn from_slice_into<'de, T: Decode<'de>>(
     bytes: &'de [u8],
     value: &mut T,
-) -> Result<(), DecodeError> {
+) -> Result<(), Error<DecodeError>> {
     config().from_slice_into(bytes, value)
 }
 
@@ -554,7 +609,7 @@ pub fn from_slice_into<'de, T: Decode<'de>>(
 #[inline]
 pub fn take_from_slice<'de, T: Decode<'de>>(
     bytes: &'de [u8],
-) -> Result<(T, &'de [u8]), DecodeError> {
+) -> Result<(T, &'de [u8]), Error<DecodeError>> {
     config().take_from_slice(bytes)
 }
 
@@ -570,7 +625,7 @@ pub fn take_from_slice<'de, T: Decode<'de>>(
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
+pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     with::<L>().to_vec(value)
 }
 
@@ -585,7 +640,9 @@ pub fn to_vec_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, En
 /// # Errors
 /// As [`to_vec`].
 #[inline]
-pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
+pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(
+    value: &T,
+) -> Result<usize, Error<EncodeError>> {
     with::<L>().encoded_len(value)
 }
 
@@ -605,7 +662,7 @@ pub fn encoded_len_as<L: Layout, T: Encode + ?Sized>(value: &T) -> Result<usize,
 pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
     value: &T,
     buf: &mut Vec<u8>,
-) -> Result<usize, EncodeError> {
+) -> Result<usize, Error<EncodeError>> {
     with::<L>().encode_into(value, buf)
 }
 
@@ -622,7 +679,9 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
 /// # Errors
 /// As [`from_slice`].
 #[inline]
-pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
+    bytes: &'de [u8],
+) -> Result<T, Error<DecodeError>> {
     with::<L>().from_slice(bytes)
 }
 
@@ -682,7 +741,7 @@ pub fn explain_as<L: Layout, T: Encode + ?Sized>(
 pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
     value: &T,
     sink: W,
-) -> Result<usize, EncodeError> {
+) -> Result<usize, Error<EncodeError>> {
     config().to_writer(value, sink)
 }
 
@@ -696,10 +755,29 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 /// # Ok::<(), packed_core::DecodeError>(())
 /// ```
 ///
+/// Only owned types ([`DecodeOwned`]: `String`, not `&str`) come from a stream: a type
+/// that borrows from its input (`&str`, `&[u8]`, a derived type with a lifetime) needs
+/// the input in memory, through [`from_slice`]. The compiler does not let this crate
+/// word that refusal (a higher-ranked bound is checked before any
+/// `#[diagnostic::on_unimplemented]` applies); what it says is:
+///
+/// ```text
+/// error: implementation of `Decode` is not general enough
+///    = note: `Line<'_>` must implement `Decode<'0>`, for any lifetime `'0`...
+///    = note: ...but `Line<'_>` actually implements `Decode<'1>`, for some specific lifetime `'1`
+/// ```
+///
+/// which means: `Line` borrows; read the bytes into a buffer and use [`from_slice`], or
+/// make its fields owned.
+///
 /// # Errors
-/// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`].
+/// As [`from_slice`] (without the trailing-bytes check), plus [`DecodeError::Io`]. A
+/// stream cannot be read again, so its errors carry no field path
+/// ([`Error::path`] is `None`); the offset says where.
 #[cfg(feature = "std")]
-pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Result<T, DecodeError> {
+pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
+    source: R,
+) -> Result<T, Error<DecodeError>> {
     config().from_reader(source)
 }
 
@@ -730,7 +808,10 @@ pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R
 /// # Errors
 /// As [`to_vec`], plus [`EncodeError::BufferTooSmall`].
 #[inline]
-pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, EncodeError> {
+pub fn to_slice<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut [u8],
+) -> Result<usize, Error<EncodeError>> {
     config().to_slice(value, buf)
 }
 
@@ -742,7 +823,8 @@ pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, 
 ///
 /// let limits = Limits::DEFAULT.with_max_bytes(1);
 /// assert!(matches!(
-///     packed_core::from_reader_with_limits::<u16, _>(&[1, 0][..], limits),
+///     packed_core::from_reader_with_limits::<u16, _>(&[1, 0][..], limits)
+///         .map_err(packed_core::Error::into_kind),
 ///     Err(DecodeError::ByteLimitExceeded { .. })
 /// ));
 /// ```
@@ -753,6 +835,6 @@ pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, 
 pub fn from_reader_with_limits<T: DecodeOwned, R: std::io::BufRead>(
     source: R,
     limits: Limits,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     config().limits(limits).from_reader(source)
 }

@@ -14,6 +14,7 @@ pub use core::primitive::{
 };
 pub use core::result::Result::{self, Err, Ok};
 
+pub use alloc::string::String;
 pub use alloc::vec::Vec;
 
 // `fn fixed_size` of a struct (its fields' sizes as one run, and the memory-image
@@ -66,6 +67,39 @@ pub use crate::wire::enums::max_tag;
 use crate::explain::PathSeg;
 use crate::read::OwningReader;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
+
+/// `Decode::error_path` of a derived type that also derives `Encode` without bounds:
+/// the path of a failed slice decode, found by replaying it (see `error_path.rs`).
+#[cold]
+#[inline(never)]
+pub fn decode_error_path<'de, C: Ctx, T: Decode<'de> + crate::Encode>(
+    input: &'de [u8],
+    limits: crate::Limits,
+    error: &DecodeError,
+) -> Option<alloc::string::String> {
+    crate::error_path::decode_path::<C, T>(input, limits, error)
+}
+
+/// A `with = "module"` field's module, for a type without generic parameters: the
+/// derive implements it on a type of its own per such field, with methods that call
+/// `module::encode::<C, W>` and `module::decode::<C, R>`. A module whose functions
+/// have other signatures is then reported against these, in the names of the
+/// documented signature (`W: Writer`, `R: Reader<'de>`), not the generated code's.
+pub trait WithModule {
+    /// The field's type.
+    type Value;
+
+    /// `module::encode`: `pub fn encode<C: Ctx, W: Writer + ?Sized>(value: &T, w: &mut W)
+    /// -> Result<(), EncodeError>`.
+    fn encode<C: Ctx, W: Writer + ?Sized>(
+        value: &Self::Value,
+        w: &mut W,
+    ) -> Result<(), EncodeError>;
+
+    /// `module::decode`: `pub fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R)
+    /// -> Result<T, DecodeError>`.
+    fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self::Value, DecodeError>;
+}
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).

@@ -38,7 +38,8 @@ use crate::DecodeError;
 ///     Ok(vec![(); 2])
 /// );
 /// assert_eq!(
-///     packed_core::from_slice_with_limits::<Vec<Vec<()>>>(&[2, 1, 2], limits),
+///     packed_core::from_slice_with_limits::<Vec<Vec<()>>>(&[2, 1, 2], limits)
+///         .map_err(packed_core::Error::into_kind),
 ///     Err(DecodeError::ZeroWidthLimitExceeded { offset: 2, limit: 2 })
 /// );
 /// ```
@@ -771,7 +772,7 @@ fn record_too_large(start: usize, end: usize, input_end: usize) -> DecodeError {
 
 /// What is left of [`Limits::max_zero_width_elements`] for one document.
 #[derive(Debug, Clone, Copy)]
-struct ZeroWidthBudget {
+pub(crate) struct ZeroWidthBudget {
     left: usize,
     limit: usize,
 }
@@ -780,7 +781,7 @@ impl ZeroWidthBudget {
     /// For readers that keep no count: nothing is allowed.
     const NONE: Self = Self { left: 0, limit: 0 };
 
-    fn new(limits: &Limits) -> Self {
+    pub(crate) fn new(limits: &Limits) -> Self {
         Self {
             left: limits.max_zero_width_elements,
             limit: limits.max_zero_width_elements,
@@ -789,7 +790,7 @@ impl ZeroWidthBudget {
 
     /// Whether `n` more elements fit; `offset` is the sequence's, for the error.
     #[inline]
-    fn check(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
+    pub(crate) fn check(&self, offset: usize, n: usize) -> Result<(), DecodeError> {
         if n > self.left {
             return Err(zero_width_exceeded(offset, self.limit));
         }
@@ -798,7 +799,7 @@ impl ZeroWidthBudget {
 
     /// Counts one element.
     #[inline]
-    fn count(&mut self, offset: usize) -> Result<(), DecodeError> {
+    pub(crate) fn count(&mut self, offset: usize) -> Result<(), DecodeError> {
         self.check(offset, 1)?;
         self.left -= 1;
         Ok(())
@@ -1113,7 +1114,9 @@ impl<T, R, C> Messages<T, R, C> {
 
 #[cfg(feature = "std")]
 impl<T: crate::DecodeOwned, R: std::io::BufRead, C: crate::Ctx> Iterator for Messages<T, R, C> {
-    type Item = Result<T, DecodeError>;
+    /// A stream cannot be read again, so its errors carry no field path
+    /// ([`Error::path`](crate::Error::path) is `None`): the offset says where.
+    type Item = Result<T, crate::Error<DecodeError>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -1131,7 +1134,7 @@ impl<T: crate::DecodeOwned, R: std::io::BufRead, C: crate::Ctx> Iterator for Mes
             Err(e) => Err(e),
         };
         self.done = result.is_err();
-        Some(result)
+        Some(result.map_err(crate::Error::from))
     }
 }
 

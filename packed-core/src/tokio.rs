@@ -50,7 +50,7 @@ use crate::ctx::{Root, RootAs};
 use crate::len::{self, LenPrefix};
 use crate::num::{self, Endian};
 use crate::{
-    Config, Ctx, DecodeError, DecodeOwned, Encode, EncodeError, Layout, Reader, SliceReader,
+    Config, Ctx, DecodeError, DecodeOwned, Encode, EncodeError, Error, Layout, Reader, SliceReader,
 };
 
 /// The default largest frame: 8 MiB, as tokio's `LengthDelimitedCodec`.
@@ -214,7 +214,7 @@ impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<T> for Codec<T, C, P, E
             P::write::<E, _>(len, dst).and_then(|()| self.config.encode_to(&message, dst));
         written.map_err(|e| {
             dst.truncate(start);
-            CodecError::Unencodable(e)
+            CodecError::Unencodable(e.into())
         })
     }
 }
@@ -239,10 +239,12 @@ pub enum CodecError {
     /// The length prefix is not one: nothing after it can be found.
     BadPrefix(DecodeError),
     /// A frame that is not one message of the type (offsets count from the frame's
-    /// first byte after the prefix). The frame is consumed.
-    InvalidFrame(DecodeError),
-    /// A message that cannot be encoded; nothing was written.
-    Unencodable(EncodeError),
+    /// first byte after the prefix), with the field path where it failed as
+    /// [`from_slice`](crate::from_slice) finds it. The frame is consumed.
+    InvalidFrame(Error<DecodeError>),
+    /// A message that cannot be encoded, with the field path where it failed; nothing
+    /// was written.
+    Unencodable(Error<EncodeError>),
     /// The transport failed.
     Io(std::io::Error),
 }
@@ -271,7 +273,8 @@ impl core::fmt::Display for CodecError {
 impl std::error::Error for CodecError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::BadPrefix(e) | Self::InvalidFrame(e) => Some(e),
+            Self::BadPrefix(e) => Some(e),
+            Self::InvalidFrame(e) => Some(e),
             Self::Unencodable(e) => Some(e),
             Self::Io(e) => Some(e),
             Self::FrameTooLarge { .. } | Self::TruncatedFrame { .. } => None,
@@ -287,6 +290,12 @@ impl From<std::io::Error> for CodecError {
 
 impl From<EncodeError> for CodecError {
     fn from(e: EncodeError) -> Self {
+        Self::Unencodable(e.into())
+    }
+}
+
+impl From<Error<EncodeError>> for CodecError {
+    fn from(e: Error<EncodeError>) -> Self {
         Self::Unencodable(e)
     }
 }

@@ -7,10 +7,10 @@
 //! images, bulk copies). Each says below which path it serves; [`fast`](crate::fast)
 //! lists them all. A hand-written impl needs none of them.
 
-use alloc::vec::Vec;
+use alloc::{string::String, vec::Vec};
 
 use crate::fast::{self, FixedSize};
-use crate::{wire, Ctx, DecodeError, EncodeError, Reader, Writer};
+use crate::{wire, Ctx, DecodeError, EncodeError, Limits, Reader, Writer};
 
 /// A value that can be written as a packed record.
 ///
@@ -32,6 +32,11 @@ use crate::{wire, Ctx, DecodeError, EncodeError, Reader, Writer};
 ///
 /// assert_eq!(packed_core::to_vec(&Point { x: 1, y: -2 }).unwrap(), [1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no packed encoding",
+    label = "`{Self}` does not implement `Encode`",
+    note = "derive `Packed` for it, or use `#[packed(with = \"module\")]` on the field (see the derive's docs for a `with` module)"
+)]
 pub trait Encode {
     /// Writes `self` under context `C`.
     ///
@@ -121,6 +126,11 @@ pub trait Encode {
 /// let p: Point = packed_core::from_slice(&[1, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF]).unwrap();
 /// assert_eq!((p.x, p.y), (1, -2));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no packed decoding",
+    label = "`{Self}` does not implement `Decode`",
+    note = "derive `Packed` for it, or use `#[packed(with = \"module\")]` on the field (see the derive's docs for a `with` module)"
+)]
 pub trait Decode<'de>: Sized {
     /// *Safety on hostile input.* A lower bound on the encoded size in bytes under any
     /// layout (0 if unsure). Sequence decoders use it to reject lengths the input cannot
@@ -195,6 +205,23 @@ pub trait Decode<'de>: Sized {
         FixedSize::VARIES
     }
 
+    /// *Errors: field paths.* The field path of `error`, which decoding a `Self` under
+    /// `C` from `input` with `limits` returned, or `None` where it cannot be found.
+    /// Called only after a slice decode ([`from_slice`](crate::from_slice) and its
+    /// forms) failed, never on success. Finding a path writes a value again through
+    /// [`explain`](crate::explain())'s recorder, so it needs [`Encode`] too, which a
+    /// decode function cannot require of every type: the derive overrides this hook
+    /// for the types whose `Encode` it derives without bounds (those without type
+    /// parameters or a `bound` attribute); every other type, hand-written or generic,
+    /// keeps this default and reports no path.
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    fn error_path<C: Ctx>(input: &'de [u8], limits: Limits, error: &DecodeError) -> Option<String> {
+        let _ = (input, limits, error);
+        None
+    }
+
     /// *Speed: bulk copies, memory images and runs.* Appends `n` values to `out`, each
     /// read as [`decode`](Decode::decode) reads it: the elements of a `VecDeque`, and
     /// of contiguous sequences by default. Numbers override it with one bulk copy; the
@@ -214,6 +241,16 @@ pub trait Decode<'de>: Sized {
 
 /// A type that decodes without borrowing from the input (`String`, not `&str`): what
 /// [`from_reader`](crate::from_reader) can produce.
+///
+/// A type that does not decode at all gets the message below. A type
+/// that borrows (`&str`, a derived type with a lifetime) is refused by the compiler
+/// before this message can apply, as "implementation of `Decode` is not general
+/// enough"; see [`from_reader`](crate::from_reader).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from a stream: it has no packed decoding",
+    label = "`{Self}` does not implement `Decode`",
+    note = "derive `Packed` for it; only owned types (`String`, not `&str`) come from a stream, a type that borrows from its input decodes with `from_slice`"
+)]
 pub trait DecodeOwned: for<'de> Decode<'de> {}
 impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
 

@@ -280,6 +280,16 @@ fn parse_len(diag: &Diagnostics, meta: &ParseNestedMeta<'_>) -> syn::Result<Opti
     }
     if input.peek(Token![::]) || input.peek(<syn::Ident as syn::ext::IdentExt>::peek_any) {
         let path: syn::Path = input.parse()?;
+        // `len = u8`: a length prefix's name without its quotes, not a type.
+        if let Some(name) = path.get_ident().map(ToString::to_string) {
+            if NamedLen::TABLE.iter().any(|(n, _)| *n == name) {
+                diag.error(
+                    &path,
+                    format_args!("the length prefix goes in quotes: `len = \"{name}\"`"),
+                );
+                return Ok(None);
+            }
+        }
         return Ok(Some(Spanned {
             span: path.span(),
             value: Len::Custom(path),

@@ -46,6 +46,59 @@ pub fn derive_max_size(input: TokenStream) -> TokenStream {
 
 /// Derives `packed_core::Encode` and `packed_core::Decode` (and `packed_core::Kind`
 /// with `#[packed(kind = N)]`). See the `packed_core` crate docs for the attributes.
+///
+/// # A `with` module
+/// `#[packed(with = "module")]` writes and reads a field through `module::encode` and
+/// `module::decode`, which have exactly the signatures of `Encode::encode` and
+/// `Decode::decode`, with the field's type in place of `Self`. A module with other
+/// signatures is a compile error at the `with` value, stated against these signatures
+/// (for instance "expected `&mut Vec<u8>`, found `&mut W`"), in a type without generic
+/// parameters; in a generic type the generated code's names (`__W`) appear instead. A complete module, for a
+/// `SystemTime` field written as whole milliseconds in an `i64` (compiled and run as
+/// `packed-core/examples/with_module.rs`):
+///
+/// ```ignore
+/// mod unix_millis {
+///     use std::time::{Duration, SystemTime, UNIX_EPOCH};
+///     use packed_core::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
+///
+///     pub fn encode<C: Ctx, W: Writer + ?Sized>(
+///         t: &SystemTime,
+///         w: &mut W,
+///     ) -> Result<(), EncodeError> {
+///         let millis = match t.duration_since(UNIX_EPOCH) {
+///             Ok(after) => i64::try_from(after.as_millis()),
+///             Err(before) => i64::try_from(before.duration().as_millis()).map(|m| -m),
+///         }
+///         .map_err(|_| EncodeError::Custom("timestamp out of range for i64 milliseconds"))?;
+///         millis.encode::<C, W>(w)
+///     }
+///
+///     pub fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+///         r: &mut R,
+///     ) -> Result<SystemTime, DecodeError> {
+///         let offset = r.offset();
+///         let millis = i64::decode::<C, R>(r)?;
+///         let since = Duration::from_millis(millis.unsigned_abs());
+///         let t = if millis >= 0 {
+///             UNIX_EPOCH.checked_add(since)
+///         } else {
+///             UNIX_EPOCH.checked_sub(since)
+///         };
+///         t.ok_or(DecodeError::Custom { offset, message: "timestamp out of range for SystemTime" })
+///     }
+/// }
+///
+/// #[derive(packed_core::Packed)]
+/// struct Record {
+///     #[packed(with = "unix_millis")]
+///     at: std::time::SystemTime,
+///     message: String,
+/// }
+/// ```
+///
+/// An error a `with` module returns gets the field's path like any other
+/// (`packed_core::Error::path`).
 #[proc_macro_derive(Packed, attributes(packed))]
 pub fn derive_packed(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -148,7 +148,7 @@ fn main() {
         ..Others::default()
     };
     assert!(matches!(
-        packed_core::to_vec(&over),
+        packed_core::to_vec(&over).map_err(packed_core::Error::into_kind),
         Err(EncodeError::LengthOverMax { .. })
     ));
 }

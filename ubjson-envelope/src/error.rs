@@ -397,11 +397,11 @@ pub enum EnvelopeError {
         /// The kind found in the envelope.
         kind: i64,
     },
-    /// Encoding a typed payload failed.
-    Encode(packed_core::EncodeError),
-    /// Decoding a typed payload failed. Offsets in the inner error count
-    /// from the start of the payload, not of the envelope.
-    Decode(packed_core::DecodeError),
+    /// Encoding a typed payload failed, with the field path where it did.
+    Encode(packed_core::Error<packed_core::EncodeError>),
+    /// Decoding a typed payload failed, with the field path where it did. Offsets
+    /// in the inner error count from the start of the payload, not of the envelope.
+    Decode(packed_core::Error<packed_core::DecodeError>),
 }
 
 impl EnvelopeError {
@@ -490,12 +490,24 @@ impl From<Error> for EnvelopeError {
 
 impl From<packed_core::DecodeError> for EnvelopeError {
     fn from(e: packed_core::DecodeError) -> Self {
+        EnvelopeError::Decode(e.into())
+    }
+}
+
+impl From<packed_core::Error<packed_core::DecodeError>> for EnvelopeError {
+    fn from(e: packed_core::Error<packed_core::DecodeError>) -> Self {
         EnvelopeError::Decode(e)
     }
 }
 
 impl From<packed_core::EncodeError> for EnvelopeError {
     fn from(e: packed_core::EncodeError) -> Self {
+        EnvelopeError::Encode(e.into())
+    }
+}
+
+impl From<packed_core::Error<packed_core::EncodeError>> for EnvelopeError {
+    fn from(e: packed_core::Error<packed_core::EncodeError>) -> Self {
         EnvelopeError::Encode(e)
     }
 }

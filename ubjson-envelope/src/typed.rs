@@ -100,9 +100,10 @@ pub fn write_into<T: Encode + Kind + ?Sized>(
         }
         Ok(_) => {
             out.truncate(start);
-            Err(EnvelopeError::Encode(EncodeError::Custom(
+            Err(EncodeError::Custom(
                 "record encoded to a different length than `encoded_len` reported",
-            )))
+            )
+            .into())
         }
         Err(e) => {
             out.truncate(start);

@@ -146,7 +146,7 @@ fn bad_payload_is_a_decode_error() {
     assert!(
         matches!(
             err,
-            EnvelopeError::Decode(DecodeError::UnexpectedEnd { .. })
+            EnvelopeError::Decode(ref e) if matches!(e.kind(), DecodeError::UnexpectedEnd { .. })
         ),
         "{err:?}"
     );
@@ -163,7 +163,7 @@ fn bad_payload_is_a_decode_error() {
     let e: EnvelopeError = DecodeError::InvalidUtf8 { offset: 3 }.into();
     assert_eq!(
         e,
-        EnvelopeError::Decode(DecodeError::InvalidUtf8 { offset: 3 })
+        EnvelopeError::Decode(DecodeError::InvalidUtf8 { offset: 3 }.into())
     );
     assert!(std::error::Error::source(&e).is_some());
 }

@@ -293,7 +293,8 @@ mod tests {
     #[test]
     fn image_rejects_hostile_input() {
         for cut in 0..TWO.len() {
-            let slice = crate::from_slice::<Vec<Vertex>>(&TWO[..cut]);
+            let slice =
+                crate::from_slice::<Vec<Vertex>>(&TWO[..cut]).map_err(crate::Error::into_kind);
             assert!(
                 matches!(
                     slice,
@@ -304,12 +305,13 @@ mod tests {
         }
         // 0x3FFF_FFFF elements of 12 bytes claimed by a 6-byte input.
         assert!(matches!(
-            crate::from_slice::<Vec<Vertex>>(&[0xFF, 0xFF, 0xFF, 0xFF, 0, 0]),
+            crate::from_slice::<Vec<Vertex>>(&[0xFF, 0xFF, 0xFF, 0xFF, 0, 0])
+                .map_err(crate::Error::into_kind),
             Err(DecodeError::LengthExceedsInput { .. })
         ));
         // Cut inside the second vertex's `id` (13 + 4): that field is named.
         assert_eq!(
-            crate::from_slice::<Vec<Vertex>>(&TWO[..20]),
+            crate::from_slice::<Vec<Vertex>>(&TWO[..20]).map_err(crate::Error::into_kind),
             Err(DecodeError::UnexpectedEnd {
                 offset: 17,
                 needed: 4,

@@ -89,6 +89,15 @@
 //!
 //! Fieldless `#[repr(int)]` enums are where the two forms differ: serde's derive writes
 //! the variant's index as the tag, not its discriminant in the layout's enum form.
+//!
+//! # Errors
+//!
+//! The functions here return the crate's [`Error`](crate::Error), as
+//! [`crate::to_vec`] and [`crate::from_slice`] do, but without a field path
+//! ([`Error::path`](crate::Error::path) is `None`): a path is found by writing the value
+//! again through `explain`'s recorder, and serde's traversal reports no fields to it.
+//! The offset of a decode error says where. Inside a derived record, a
+//! `#[packed(serde)]` field's errors are named after the field.
 
 mod boxed;
 mod de;
@@ -96,7 +105,15 @@ mod ser;
 
 use alloc::vec::Vec;
 
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Layout, Reader, Writer};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Error, Layout, Reader, Writer};
+
+/// An encode error of the serde functions, without the path the replay found: serde's
+/// traversal reports no fields to the recorder, so that path would name the top-level
+/// value whatever field failed.
+#[inline]
+fn unlocated<V>(result: Result<V, Error<EncodeError>>) -> Result<V, Error<EncodeError>> {
+    result.map_err(|e| Error::from(e.into_kind()))
+}
 
 /// A serde value as a packed one: [`Encode`] for `T: Serialize`, [`Decode`] for
 /// `T: Deserialize`. Wrap a reference to encode (`Serde(&value)`).
@@ -176,8 +193,8 @@ impl<T> Field<T> {
 /// (see the [module docs](self)), [`EncodeError::SerdeCustom`] from the type's `Serialize`,
 /// and as [`crate::to_vec`].
 #[inline]
-pub fn to_vec<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    crate::config().to_vec(&Serde(value))
+pub fn to_vec<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
+    unlocated(crate::config().to_vec(&Serde(value)))
 }
 
 /// [`to_vec`] under layout `L`.
@@ -187,8 +204,8 @@ pub fn to_vec<T: ::serde::Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Enco
 #[inline]
 pub fn to_vec_as<L: Layout, T: ::serde::Serialize + ?Sized>(
     value: &T,
-) -> Result<Vec<u8>, EncodeError> {
-    crate::with::<L>().to_vec(&Serde(value))
+) -> Result<Vec<u8>, Error<EncodeError>> {
+    unlocated(crate::with::<L>().to_vec(&Serde(value)))
 }
 
 /// Appends the encoding of a serde value to `buf` and returns how many bytes it wrote;
@@ -200,8 +217,8 @@ pub fn to_vec_as<L: Layout, T: ::serde::Serialize + ?Sized>(
 pub fn encode_into<T: ::serde::Serialize + ?Sized>(
     value: &T,
     buf: &mut Vec<u8>,
-) -> Result<usize, EncodeError> {
-    crate::config().encode_into(&Serde(value), buf)
+) -> Result<usize, Error<EncodeError>> {
+    unlocated(crate::config().encode_into(&Serde(value), buf))
 }
 
 /// [`encode_into`] under layout `L`.
@@ -212,8 +229,8 @@ pub fn encode_into<T: ::serde::Serialize + ?Sized>(
 pub fn encode_into_as<L: Layout, T: ::serde::Serialize + ?Sized>(
     value: &T,
     buf: &mut Vec<u8>,
-) -> Result<usize, EncodeError> {
-    crate::with::<L>().encode_into(&Serde(value), buf)
+) -> Result<usize, Error<EncodeError>> {
+    unlocated(crate::with::<L>().encode_into(&Serde(value), buf))
 }
 
 /// Encodes a serde value into a [`std::io::Write`] sink with one `write_all`, and
@@ -226,8 +243,8 @@ pub fn encode_into_as<L: Layout, T: ::serde::Serialize + ?Sized>(
 pub fn to_writer<T: ::serde::Serialize + ?Sized, W: std::io::Write>(
     value: &T,
     sink: W,
-) -> Result<usize, EncodeError> {
-    crate::config().to_writer(&Serde(value), sink)
+) -> Result<usize, Error<EncodeError>> {
+    unlocated(crate::config().to_writer(&Serde(value), sink))
 }
 
 /// [`to_writer`] under layout `L`.
@@ -239,8 +256,8 @@ pub fn to_writer<T: ::serde::Serialize + ?Sized, W: std::io::Write>(
 pub fn to_writer_as<L: Layout, T: ::serde::Serialize + ?Sized, W: std::io::Write>(
     value: &T,
     sink: W,
-) -> Result<usize, EncodeError> {
-    crate::with::<L>().to_writer(&Serde(value), sink)
+) -> Result<usize, Error<EncodeError>> {
+    unlocated(crate::with::<L>().to_writer(&Serde(value), sink))
 }
 
 /// Decodes a serde value that must take up the whole of `bytes`, under Bitsery's
@@ -251,7 +268,9 @@ pub fn to_writer_as<L: Layout, T: ::serde::Serialize + ?Sized, W: std::io::Write
 /// [module docs](self)), [`DecodeError::SerdeCustom`] from the type's `Deserialize`, and as
 /// [`crate::from_slice`].
 #[inline]
-pub fn from_slice<'de, T: ::serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, DecodeError> {
+pub fn from_slice<'de, T: ::serde::Deserialize<'de>>(
+    bytes: &'de [u8],
+) -> Result<T, Error<DecodeError>> {
     crate::config().from_slice::<Serde<T>>(bytes).map(|s| s.0)
 }
 
@@ -262,7 +281,7 @@ pub fn from_slice<'de, T: ::serde::Deserialize<'de>>(bytes: &'de [u8]) -> Result
 #[inline]
 pub fn from_slice_as<'de, L: Layout, T: ::serde::Deserialize<'de>>(
     bytes: &'de [u8],
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     crate::with::<L>()
         .from_slice::<Serde<T>>(bytes)
         .map(|s| s.0)
@@ -277,7 +296,7 @@ pub fn from_slice_as<'de, L: Layout, T: ::serde::Deserialize<'de>>(
 #[inline]
 pub fn from_reader<T: ::serde::de::DeserializeOwned, R: std::io::BufRead>(
     source: R,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     crate::config()
         .from_reader::<Serde<T>, R>(source)
         .map(|s| s.0)
@@ -291,7 +310,7 @@ pub fn from_reader<T: ::serde::de::DeserializeOwned, R: std::io::BufRead>(
 #[inline]
 pub fn from_reader_as<L: Layout, T: ::serde::de::DeserializeOwned, R: std::io::BufRead>(
     source: R,
-) -> Result<T, DecodeError> {
+) -> Result<T, Error<DecodeError>> {
     crate::with::<L>()
         .from_reader::<Serde<T>, R>(source)
         .map(|s| s.0)

@@ -77,6 +77,7 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
         quote!(()),
     );
     let reserves = reserves_ahead(cont);
+    let error_path = error_path(cont);
     let inner = fields_ctx();
     quote! {
         #[automatically_derived]
@@ -99,9 +100,29 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
             #decode_header {
                 #PACKED::__private::read_header::<#inner, #READER_TY>(#READER)
             }
+
+            #error_path
         }
 
         #bit_fields
+    }
+}
+
+/// `error_path`, where `Self: Encode` holds in the `Decode` impl: without type
+/// parameters or a `bound` attribute, the derived `Encode` has no bounds. One item per
+/// type, none per field; elsewhere the trait's default reports no path.
+fn error_path(cont: &Container<'_>) -> TokenStream {
+    if cont.bound.is_some() || cont.generics.type_params().next().is_some() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn error_path<#CTX: #PACKED::Ctx>(
+            input: &#DE [#PACKED::__private::u8],
+            limits: #PACKED::Limits,
+            error: &#PACKED::DecodeError,
+        ) -> #PACKED::__private::Option<#PACKED::__private::String> {
+            #PACKED::__private::decode_error_path::<#CTX, Self>(input, limits, error)
+        }
     }
 }
 
@@ -309,7 +330,7 @@ fn call(f: &Field<'_>, callee: &TokenStream, at: Span, into: Option<&syn::Member
 /// its type (or `with` module), or its bit coding; or its value when it is not read.
 fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let absent = growable::absent_value(f);
-    let read = match (field::callee(f, decode_trait), f.bit_coding()) {
+    let read = match (field::callee(cont, f, decode_trait), f.bit_coding()) {
         (Some((_, at)), Some(coding)) => bitpack::read_coded(cont, f, coding, &field::ctx(f), at),
         (Some((callee, at)), None) => call(f, &callee, at, None),
         (None, _) => return absent,
@@ -327,7 +348,7 @@ fn read_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
 /// through its type; else by assignment.
 fn read_field_in_place(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
     let m = &f.member;
-    match field::callee(f, decode_trait) {
+    match field::callee(cont, f, decode_trait) {
         Some((callee, at)) if f.is_plain() => {
             let read = call(f, &callee, at, Some(m));
             let absent = growable::absent_value(f);

@@ -185,9 +185,11 @@ fn write_own_field(cont: &Container<'_>, f: &Field<'_>) -> TokenStream {
 /// Writes one field, reached through the reference expression `access`: through its
 /// type (or `with` module), or its bit coding.
 fn write_field(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> TokenStream {
-    let Some((callee, at)) =
-        field::callee(f, |at| quote_spanned!(reported_at(at)=> #PACKED::Encode))
-    else {
+    let Some((callee, at)) = field::callee(
+        cont,
+        f,
+        |at| quote_spanned!(reported_at(at)=> #PACKED::Encode),
+    ) else {
         return TokenStream::new();
     };
     let name = &f.name;

@@ -208,15 +208,24 @@ pub(crate) fn varies(ty: &syn::Type) -> bool {
 }
 
 /// What codes field `f`, and the user's tokens a call to it is reported at: the
-/// module of `with = "..."`, or `<Type as Trait>` with `trait_at(span)` naming the
-/// trait. `None` for a skipped field.
+/// module of `with = "..."` (through its [`with_module`] in a type without generic
+/// parameters), or `<Type as Trait>` with `trait_at(span)` naming the trait. `None` for
+/// a skipped field.
 pub(crate) fn callee(
+    cont: &Container<'_>,
     f: &Field<'_>,
     trait_at: impl FnOnce(Span) -> TokenStream,
 ) -> Option<(TokenStream, Span)> {
     match &f.coding {
         Coding::Skip => None,
-        Coding::With(with) => Some((with.to_token_stream(), with.span())),
+        Coding::With(with) => match with_module_name(cont, f) {
+            Some(name) => Some((
+                quote_spanned!(reported_at(with.span())=>
+                    <#name as #PACKED::__private::WithModule>),
+                with.span(),
+            )),
+            None => Some((with.to_token_stream(), with.span())),
+        },
         Coding::Serde(at) => {
             let ty = f.ty;
             let field = quote_spanned!(reported_at(*at)=> #PACKED::__private::SerdeField::<#ty>);
@@ -247,4 +256,58 @@ pub(crate) fn in_style(
             quote!(#path { #(#ms: #values),* })
         }
     }
+}
+
+/// The name of field `f`'s [`with_module`] impl: for `with` fields of a type without
+/// generic parameters (the impl names the field's type, which may not mention them).
+fn with_module_name(cont: &Container<'_>, f: &Field<'_>) -> Option<syn::Ident> {
+    if !matches!(f.coding, Coding::With(_)) || !cont.generics.params.is_empty() {
+        return None;
+    }
+    let i = cont.all_fields().position(|g| std::ptr::eq(g, f))?;
+    Some(quote::format_ident!("__PackedWith{}", i))
+}
+
+/// For each `with` field of a type without generic parameters, an impl of
+/// `__private::WithModule` whose methods call the module's `encode` and `decode` with
+/// generic parameters named as the derive's docs name them (`C`, `W`, `R`, `'de`):
+/// a module with another signature is reported in those terms, not in the generated
+/// methods' (`__W`). Generic types call the module directly.
+pub(crate) fn with_modules(cont: &Container<'_>) -> TokenStream {
+    cont.all_fields()
+        .filter_map(|f| {
+            let Coding::With(with) = &f.coding else {
+                return None;
+            };
+            let name = with_module_name(cont, f)?;
+            let (ty, at) = (f.ty, with.span());
+            // The readable names, unless the module's path starts with one of them.
+            let first = with.segments.first().map(|s| s.ident.to_string());
+            let readable = !matches!(first.as_deref(), Some("C" | "W" | "R"));
+            let (c, w, r, de) = if readable {
+                (quote!(C), quote!(W), quote!(R), quote!('de))
+            } else {
+                (quote!(__C), quote!(__W), quote!(__R), quote!('__de))
+            };
+            let encode = quote_spanned!(reported_at(at)=> #with::encode::<#c, #w>(value, w));
+            let decode = quote_spanned!(reported_at(at)=> #with::decode::<#c, #r>(r));
+            Some(quote! {
+                enum #name {}
+                impl #PACKED::__private::WithModule for #name {
+                    type Value = #ty;
+                    fn encode<#c: #PACKED::Ctx, #w: #PACKED::Writer + ?#PACKED::__private::Sized>(
+                        value: &Self::Value,
+                        w: &mut #w,
+                    ) -> #PACKED::__private::Result<(), #PACKED::EncodeError> {
+                        #encode
+                    }
+                    fn decode<#de, #c: #PACKED::Ctx, #r: #PACKED::Reader<#de> + ?#PACKED::__private::Sized>(
+                        r: &mut #r,
+                    ) -> #PACKED::__private::Result<Self::Value, #PACKED::DecodeError> {
+                        #decode
+                    }
+                }
+            })
+        })
+        .collect()
 }

@@ -74,6 +74,7 @@ fn generate(cont: &Container<'_>) -> TokenStream {
     // One name for the layout, read by every impl in the block.
     let mut body = quote!(type #OWN_LAYOUT = #layout;);
     body.extend(repr::conversions(cont));
+    body.extend(field::with_modules(cont));
     body.extend(encode::impl_encode(cont));
     body.extend(decode::impl_decode(cont));
     if let Some(kind) = &cont.kind {

@@ -136,5 +136,12 @@ const _: () = {
                 __R,
             >(__r)
         }
+        fn error_path<__C: __packed::Ctx>(
+            input: &'__de [__packed::__private::u8],
+            limits: __packed::Limits,
+            error: &__packed::DecodeError,
+        ) -> __packed::__private::Option<__packed::__private::String> {
+            __packed::__private::decode_error_path::<__C, Self>(input, limits, error)
+        }
     }
 };

@@ -210,7 +210,7 @@ fn readers_without_a_count_refuse_zero_width_elements() {
 /// Decoding with runs and without agree on every input here, errors included, at
 /// the same offsets; so does decoding in place.
 fn both(bytes: &[u8]) -> Result<Shape, DecodeError> {
-    let runs = crate::from_slice::<Shape>(bytes);
+    let runs = crate::from_slice::<Shape>(bytes).map_err(crate::Error::into_kind);
     let mut r = WatchReader::new(bytes, false);
     let fields = crate::config().decode_from::<Shape, _>(&mut r);
     assert_eq!(runs, fields, "{bytes:02x?}");
@@ -219,7 +219,9 @@ fn both(bytes: &[u8]) -> Result<Shape, DecodeError> {
         corners: vec![vertex(); 5],
         centre: vertex(),
     };
-    let in_place = crate::from_slice_into(bytes, &mut reused).map(|()| reused);
+    let in_place = crate::from_slice_into(bytes, &mut reused)
+        .map(|()| reused)
+        .map_err(crate::Error::into_kind);
     if runs.is_ok() {
         assert_eq!(runs, in_place);
     }
@@ -275,7 +277,7 @@ fn a_run_is_one_level_deep() {
     let bytes = VERTEX;
     assert!(crate::from_slice_with_limits::<Vertex>(&bytes, limits(1)).is_ok());
     assert_eq!(
-        crate::from_slice_with_limits::<Vertex>(&bytes, limits(0)),
+        crate::from_slice_with_limits::<Vertex>(&bytes, limits(0)).map_err(crate::Error::into_kind),
         Err(DecodeError::DepthLimitExceeded {
             offset: 0,
             limit: 0
@@ -323,13 +325,15 @@ fn scalar_groups_keep_bytes_paths_errors_and_depth() {
         "{paths:?}"
     );
     let decode = |bytes: &[u8]| {
-        let runs = crate::from_slice::<Line>(bytes);
+        let runs = crate::from_slice::<Line>(bytes).map_err(crate::Error::into_kind);
         let mut r = WatchReader::new(bytes, false);
         let fields = crate::config().decode_from::<Line, _>(&mut r);
         assert_eq!(runs, fields, "{bytes:02x?}");
         let mut reused = line.clone();
         reused.qty = 9;
-        let in_place = crate::from_slice_into(bytes, &mut reused).map(|()| reused);
+        let in_place = crate::from_slice_into(bytes, &mut reused)
+            .map(|()| reused)
+            .map_err(crate::Error::into_kind);
         if runs.is_ok() {
             assert_eq!(runs, in_place);
         }
@@ -571,16 +575,21 @@ fn explained_fields<T: Encode>(value: &T) -> Vec<String> {
 /// the input only when it runs out). Returns the slice's result.
 fn decode_every_way<T>(bytes: &[u8], mut reused: T) -> Result<T, DecodeError>
 where
-    T: crate::DecodeOwned + PartialEq + core::fmt::Debug,
+    T: crate::Packed + PartialEq + core::fmt::Debug,
 {
-    let runs = crate::from_slice::<T>(bytes);
+    let runs = crate::from_slice::<T>(bytes).map_err(crate::Error::into_kind);
     let mut r = WatchReader::new(bytes, false);
     let fields = crate::config().decode_from::<T, _>(&mut r);
     assert_eq!(runs, fields, "{bytes:02x?}");
-    let in_place = crate::from_slice_into(bytes, &mut reused).map(|()| reused);
+    let in_place = crate::from_slice_into(bytes, &mut reused)
+        .map(|()| reused)
+        .map_err(crate::Error::into_kind);
     assert_eq!(runs, in_place, "{bytes:02x?}");
     #[cfg(feature = "std")]
-    match (&runs, &crate::from_reader::<T, _>(bytes)) {
+    match (
+        &runs,
+        &crate::from_reader::<T, _>(bytes).map_err(crate::Error::into_kind),
+    ) {
         (
             Err(DecodeError::UnexpectedEnd { offset, needed, .. }),
             Err(DecodeError::UnexpectedEnd {
@@ -915,7 +924,7 @@ fn a_wrong_fixed_size_is_an_error() {
             liar: Liar(2),
         };
         let holds = core::any::type_name::<Holds<CLAIM>>();
-        let encoded = crate::to_vec(&v);
+        let encoded = crate::to_vec(&v).map_err(crate::Error::into_kind);
         assert_eq!(
             encoded,
             Err(EncodeError::FixedSizeMismatch { type_name: holds })
@@ -927,7 +936,9 @@ fn a_wrong_fixed_size_is_an_error() {
         );
         let bytes = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0];
         assert_eq!(
-            crate::take_from_slice::<Holds<CLAIM>>(&bytes).map(|_| ()),
+            crate::take_from_slice::<Holds<CLAIM>>(&bytes)
+                .map(|_| ())
+                .map_err(crate::Error::into_kind),
             Err(DecodeError::FixedSizeMismatch {
                 offset: 0,
                 type_name: holds
@@ -935,7 +946,9 @@ fn a_wrong_fixed_size_is_an_error() {
         );
         let many = [&[2][..], &bytes].concat();
         assert_eq!(
-            crate::take_from_slice::<Vec<Holds<CLAIM>>>(&many).map(|_| ()),
+            crate::take_from_slice::<Vec<Holds<CLAIM>>>(&many)
+                .map(|_| ())
+                .map_err(crate::Error::into_kind),
             Err(DecodeError::FixedSizeMismatch {
                 offset: 1,
                 type_name: holds

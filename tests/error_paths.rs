@@ -1,0 +1,764 @@
+//! Encode and decode errors name the field path where they happened, found by running
+//! the failed operation again through `explain`'s recorder (see `packed_core::Error`).
+//! Every expected offset and path is worked out by hand from the layout.
+
+use std::collections::BTreeMap;
+
+use packed_core::{layout, DecodeError, EncodeError, Error, Packed};
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Item {
+    #[packed(len = "u8")]
+    sku: String,
+    qty: u16,
+}
+
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+struct Flags {
+    active: bool,
+    archived: bool,
+}
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+enum Shape {
+    Point,
+    Circle { radius: u32, filled: bool },
+}
+
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Order {
+    id: u32,
+    items: Vec<Item>,
+    flags: Flags,
+    note: Option<String>,
+    shape: Shape,
+    tags: BTreeMap<u8, bool>,
+}
+
+fn order() -> Order {
+    Order {
+        id: 7,
+        items: vec![
+            Item {
+                sku: "a".into(),
+                qty: 1,
+            },
+            Item {
+                sku: "bc".into(),
+                qty: 2,
+            },
+        ],
+        flags: Flags {
+            active: true,
+            archived: false,
+        },
+        note: Some("n".into()),
+        shape: Shape::Circle {
+            radius: 3,
+            filled: true,
+        },
+        tags: BTreeMap::from([(1, true), (2, false)]),
+    }
+}
+
+/// `order()` under Bitsery's layout, by hand, with the offset of each byte.
+fn order_bytes() -> Vec<u8> {
+    vec![
+        7, 0, 0, 0, // 0 id
+        2, // 4 items len
+        1, b'a', 1, 0, // 5 items[0]: sku len (u8), "a", qty
+        2, b'b', b'c', 2, 0, // 9 items[1]
+        1, 0, // 14 flags.active, 15 flags.archived
+        1, 1, b'n', // 16 note flag, 17 len, 18 "n"
+        1, 3, 0, 0, 0, 1, // 19 shape tag, 20 radius, 24 filled
+        2, 1, 1, 2, 0, // 25 tags len, 26 [0].key, 27 [0].value, 28 [1].key, 29 [1].value
+    ]
+}
+
+fn decode_err(bytes: &[u8]) -> Error<DecodeError> {
+    packed_core::from_slice::<Order>(bytes).unwrap_err()
+}
+
+fn with(at: usize, byte: u8) -> Vec<u8> {
+    let mut b = order_bytes();
+    b[at] = byte;
+    b
+}
+
+#[test]
+fn the_hand_written_bytes_are_the_encoding() {
+    assert_eq!(packed_core::to_vec(&order()).unwrap(), order_bytes());
+}
+
+#[test]
+fn decode_paths_through_structs_sequences_options_enums_and_maps() {
+    let cases: &[(usize, u8, DecodeError, &str)] = &[
+        (
+            15,
+            0xff,
+            DecodeError::InvalidBool {
+                offset: 15,
+                byte: 0xff,
+            },
+            "flags.archived",
+        ),
+        (
+            14,
+            2,
+            DecodeError::InvalidBool {
+                offset: 14,
+                byte: 2,
+            },
+            "flags.active",
+        ),
+        (
+            10,
+            0xff,
+            DecodeError::InvalidUtf8 { offset: 10 },
+            "items[1].sku",
+        ),
+        (
+            16,
+            7,
+            DecodeError::InvalidOptionFlag {
+                offset: 16,
+                byte: 7,
+            },
+            "note",
+        ),
+        (18, 0xc3, DecodeError::InvalidUtf8 { offset: 18 }, "note"),
+        (
+            24,
+            9,
+            DecodeError::InvalidBool {
+                offset: 24,
+                byte: 9,
+            },
+            "shape.Circle.filled",
+        ),
+        (
+            19,
+            5,
+            DecodeError::UnknownVariant {
+                offset: 19,
+                type_name: "Shape",
+                tag: 5,
+            },
+            "shape",
+        ),
+        (
+            27,
+            3,
+            DecodeError::InvalidBool {
+                offset: 27,
+                byte: 3,
+            },
+            "tags[0].value",
+        ),
+        (
+            28,
+            1,
+            DecodeError::DuplicateKey { offset: 28 },
+            "tags[1].key",
+        ),
+        (
+            29,
+            4,
+            DecodeError::InvalidBool {
+                offset: 29,
+                byte: 4,
+            },
+            "tags[1].value",
+        ),
+    ];
+    for (at, byte, kind, path) in cases {
+        let e = decode_err(&with(*at, *byte));
+        assert_eq!(
+            (e.kind(), e.path()),
+            (kind, Some(*path)),
+            "byte {at} = {byte:#x}"
+        );
+    }
+}
+
+#[test]
+fn display_names_the_path_after_the_offset() {
+    let e = decode_err(&with(15, 0xff));
+    assert_eq!(
+        e.to_string(),
+        "invalid bool byte 0xff at byte 15 (flags.archived)"
+    );
+}
+
+#[test]
+fn a_length_that_claims_too_much_names_its_sequence() {
+    // items: 100 elements claimed, of at least 3 bytes each, with 25 bytes left.
+    let e = decode_err(&with(4, 100));
+    assert_eq!(
+        e.kind(),
+        &DecodeError::LengthExceedsInput {
+            offset: 4,
+            len: 100,
+            remaining: 25
+        }
+    );
+    assert_eq!(e.path(), Some("items"));
+}
+
+#[test]
+fn truncated_input_names_the_field_it_ends_in() {
+    let bytes = order_bytes();
+    // Cut inside items[1].qty (bytes 12..14): the u16 needs 2 bytes at 12.
+    let e = decode_err(&bytes[..13]);
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnexpectedEnd {
+            offset: 12,
+            needed: 2,
+            remaining: 1
+        }
+    );
+    assert_eq!(e.path(), Some("items[1].qty"));
+    // Cut just before shape's tag: everything after is missing.
+    let e = decode_err(&bytes[..19]);
+    assert_eq!(e.path(), Some("shape"));
+}
+
+#[test]
+fn errors_about_the_whole_message_have_no_path() {
+    let mut bytes = order_bytes();
+    bytes.push(0);
+    let e = decode_err(&bytes);
+    assert_eq!(
+        e.kind(),
+        &DecodeError::TrailingBytes {
+            offset: 30,
+            remaining: 1
+        }
+    );
+    assert_eq!(e.path(), None);
+    assert_eq!(e.to_string(), "1 trailing bytes at byte 30");
+}
+
+/// A derived type with one field: its path is the field's.
+#[derive(Packed, Debug)]
+struct Bools {
+    all: Vec<bool>,
+}
+
+#[test]
+fn a_value_outside_a_derived_type_has_no_path() {
+    // A top-level standard type: its `Decode` is generic or not derived, so the search
+    // (which writes the value again, needing `Encode`) does not run; the offset says
+    // where.
+    let e = packed_core::from_slice::<bool>(&[2]).unwrap_err();
+    assert_eq!(e.path(), None);
+    assert_eq!(e.to_string(), "invalid bool byte 0x02 at byte 0");
+    let e = packed_core::from_slice::<Vec<bool>>(&[3, 1, 0, 2]).unwrap_err();
+    assert_eq!(e.path(), None);
+    assert_eq!(e.offset(), 3);
+    // Inside a derived type, the same bytes name the element.
+    let e = packed_core::from_slice::<Bools>(&[3, 1, 0, 2]).unwrap_err();
+    assert_eq!(e.path(), Some("all[2]"));
+}
+
+/// A type that only decodes, written by hand: `from_slice` takes it (no `Encode`
+/// needed) and reports no path.
+#[derive(Debug, PartialEq)]
+struct DecodeOnly(bool);
+
+impl<'de> packed_core::Decode<'de> for DecodeOnly {
+    fn decode<C: packed_core::Ctx, R: packed_core::Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<Self, DecodeError> {
+        bool::decode::<C, R>(r).map(DecodeOnly)
+    }
+}
+
+#[test]
+fn a_type_that_only_decodes_decodes_from_slices() {
+    assert_eq!(
+        packed_core::from_slice::<DecodeOnly>(&[1]),
+        Ok(DecodeOnly(true))
+    );
+    let e = packed_core::from_slice::<DecodeOnly>(&[7]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 0, byte: 7 });
+    assert_eq!(e.path(), None);
+    let (v, rest) = packed_core::take_from_slice::<DecodeOnly>(&[0, 9]).unwrap();
+    assert_eq!((v, rest), (DecodeOnly(false), &[9][..]));
+}
+
+/// A generic derived type: its `Decode` cannot assume the parameter encodes, so no
+/// path; its `Encode` can, so encode errors have one.
+#[derive(Packed, Debug)]
+struct Wrapper<T> {
+    id: u8,
+    inner: T,
+}
+
+#[test]
+fn a_generic_derived_type_has_paths_on_encode_only() {
+    let e = packed_core::from_slice::<Wrapper<bool>>(&[1, 5]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 5 });
+    assert_eq!(e.path(), None);
+    let w = Wrapper {
+        id: 1,
+        inner: Item {
+            sku: "x".repeat(300),
+            qty: 0,
+        },
+    };
+    assert_eq!(
+        packed_core::to_vec(&w).unwrap_err().path(),
+        Some("inner.sku")
+    );
+    // Nested in a concrete derived type, it is found.
+    #[derive(Packed, Debug)]
+    struct Outer {
+        w: Wrapper<bool>,
+    }
+    let e = packed_core::from_slice::<Outer>(&[1, 5]).unwrap_err();
+    assert_eq!(e.path(), Some("w.inner"));
+}
+
+#[test]
+fn every_slice_entry_point_finds_the_path() {
+    let bad = with(14, 2);
+    let c = packed_core::config();
+    assert_eq!(
+        c.from_slice::<Order>(&bad).unwrap_err().path(),
+        Some("flags.active")
+    );
+    let mut reused = order();
+    let e = c.from_slice_into(&bad, &mut reused).unwrap_err();
+    assert_eq!(e.path(), Some("flags.active"));
+    let e = c.take_from_slice::<Order>(&bad).unwrap_err();
+    assert_eq!(e.path(), Some("flags.active"));
+    let e = packed_core::from_slice_with_limits::<Order>(&bad, packed_core::Limits::DEFAULT)
+        .unwrap_err();
+    assert_eq!(e.path(), Some("flags.active"));
+}
+
+/// A borrowing type: the decode is replayed on the caller's input, and a borrowed
+/// string that crosses the error's offset is completed with zeros.
+#[derive(Packed, Debug)]
+struct Borrowed<'a> {
+    id: u8,
+    name: &'a str,
+    ok: bool,
+}
+
+#[test]
+fn borrowing_types_find_the_path() {
+    let e = packed_core::from_slice::<Borrowed>(&[1, 3, b'a', 0xff, b'c', 1]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidUtf8 { offset: 3 });
+    assert_eq!(e.path(), Some("name"));
+    let e = packed_core::from_slice::<Borrowed>(&[1, 1, b'a', 5]).unwrap_err();
+    assert_eq!(e.path(), Some("ok"));
+}
+
+/// An enum whose tags start at 3: completing the input with zeros names no variant, so
+/// the next tags are tried.
+#[derive(Packed, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+enum Level {
+    Warn = 3,
+    Error = 4,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+struct Entry {
+    ok: bool,
+    level: Level,
+    levels: Vec<Level>,
+}
+
+#[test]
+fn completion_tries_the_next_tags_where_zero_names_no_variant() {
+    // ok is wrong; level and levels' two elements must be completed past zero.
+    let e = packed_core::from_slice::<Entry>(&[9, 3, 2, 4, 3]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 0, byte: 9 });
+    assert_eq!(e.path(), Some("ok"));
+    let e = packed_core::from_slice::<Entry>(&[1, 3, 2, 4, 7]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnknownVariant {
+            offset: 4,
+            type_name: "Level",
+            tag: 7
+        }
+    );
+    assert_eq!(e.path(), Some("levels[1]"));
+}
+
+#[derive(Packed, Debug, PartialEq, Default)]
+#[packed(growable)]
+struct Meta {
+    version: u8,
+    flags: Flags,
+    more: Vec<Sub>,
+}
+
+#[derive(Packed, Debug, PartialEq, Default)]
+#[packed(growable)]
+struct Sub {
+    on: bool,
+}
+
+#[test]
+fn growable_records_find_the_path() {
+    // Meta: size 4 + 1 + 2 + 1 + 2 * (4 + 1) = 18; then the two Subs, 5 bytes each.
+    let meta = Meta {
+        version: 1,
+        flags: Flags {
+            active: true,
+            archived: true,
+        },
+        more: vec![Sub { on: true }, Sub { on: false }],
+    };
+    let bytes = packed_core::to_vec(&meta).unwrap();
+    assert_eq!(
+        bytes,
+        [18, 0, 0, 0, 1, 1, 1, 2, 5, 0, 0, 0, 1, 5, 0, 0, 0, 0]
+    );
+    let mut bad = bytes.clone();
+    bad[5] = 7;
+    let e = packed_core::from_slice::<Meta>(&bad).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 5, byte: 7 });
+    // The later records are completed with the smallest size, 4.
+    assert_eq!(e.path(), Some("flags.active"));
+    let mut bad = bytes.clone();
+    bad[12] = 2;
+    let e = packed_core::from_slice::<Meta>(&bad).unwrap_err();
+    assert_eq!(e.path(), Some("more[0].on"));
+    let mut bad = bytes;
+    bad[17] = 2;
+    let e = packed_core::from_slice::<Meta>(&bad).unwrap_err();
+    assert_eq!(e.path(), Some("more[1].on"));
+}
+
+#[test]
+fn streams_report_the_offset_only() {
+    let bad = with(14, 2);
+    let e = packed_core::from_reader::<Order, _>(&bad[..]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::InvalidBool {
+            offset: 14,
+            byte: 2
+        }
+    );
+    assert_eq!(e.path(), None);
+    let mut m = packed_core::config().messages::<Order, _>(&bad[..]);
+    assert_eq!(m.next().unwrap().unwrap_err().path(), None);
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoding
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn encode_paths() {
+    let mut o = order();
+    o.items[1].sku = "x".repeat(300);
+    let e = packed_core::to_vec(&o).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &EncodeError::LengthTooLarge {
+            len: 300,
+            max: 255,
+            prefix: "u8"
+        }
+    );
+    assert_eq!(e.path(), Some("items[1].sku"));
+    assert_eq!(
+        e.to_string(),
+        "items[1].sku: length 300 does not fit the `u8` length prefix (at most 255)"
+    );
+    // Every encoding entry point.
+    let c = packed_core::config();
+    assert_eq!(c.encoded_len(&o).unwrap_err().path(), Some("items[1].sku"));
+    assert_eq!(
+        c.encode_into(&o, &mut Vec::new()).unwrap_err().path(),
+        Some("items[1].sku")
+    );
+    assert_eq!(
+        c.to_slice(&o, &mut [0; 8]).unwrap_err().path(),
+        Some("items[1].sku")
+    );
+    assert_eq!(
+        c.to_writer(&o, Vec::new()).unwrap_err().path(),
+        Some("items[1].sku")
+    );
+}
+
+#[derive(Packed, Debug)]
+struct Limited {
+    #[packed(max = 2)]
+    names: Vec<String>,
+    by_kind: BTreeMap<String, Wrapped>,
+    shape: Option<Big>,
+}
+
+#[derive(Packed, Debug)]
+struct Wrapped {
+    #[packed(max = 1)]
+    ids: Vec<u8>,
+}
+
+#[derive(Packed, Debug)]
+enum Big {
+    Small(u8),
+    Many {
+        #[packed(len = "u8")]
+        values: Vec<u32>,
+    },
+}
+
+#[test]
+fn encode_paths_through_maps_options_and_variants() {
+    let ok = || Limited {
+        names: vec![],
+        by_kind: BTreeMap::new(),
+        shape: None,
+    };
+    let e = packed_core::to_vec(&Limited {
+        names: vec!["a".into(); 3],
+        ..ok()
+    })
+    .unwrap_err();
+    assert_eq!(e.kind(), &EncodeError::LengthOverMax { len: 3, max: 2 });
+    assert_eq!(e.path(), Some("names"));
+    let by_kind = BTreeMap::from([
+        ("a".to_string(), Wrapped { ids: vec![1] }),
+        ("b".to_string(), Wrapped { ids: vec![1, 2] }),
+    ]);
+    let e = packed_core::to_vec(&Limited { by_kind, ..ok() }).unwrap_err();
+    assert_eq!(e.path(), Some("by_kind[1].value.ids"));
+    let shape = Some(Big::Many {
+        values: vec![0; 256],
+    });
+    let e = packed_core::to_vec(&Limited { shape, ..ok() }).unwrap_err();
+    assert_eq!(e.path(), Some("shape.Many.values"));
+    // The layout given for the whole tree keeps the field-level `len`.
+    let shape = Some(Big::Many {
+        values: vec![0; 256],
+    });
+    let e = packed_core::with::<layout::Yas>()
+        .to_vec(&Limited { shape, ..ok() })
+        .unwrap_err();
+    assert_eq!(e.path(), Some("shape.Many.values"));
+}
+
+#[test]
+fn a_buffer_too_small_is_about_the_message() {
+    let e = packed_core::to_slice(&order(), &mut [0; 4]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &EncodeError::BufferTooSmall {
+            needed: 30,
+            capacity: 4
+        }
+    );
+    assert_eq!(e.path(), None);
+}
+
+#[test]
+fn question_mark_turns_an_error_into_its_kind() {
+    fn kind_only(bytes: &[u8]) -> Result<Order, DecodeError> {
+        Ok(packed_core::from_slice(bytes)?)
+    }
+    assert_eq!(
+        kind_only(&with(14, 2)),
+        Err(DecodeError::InvalidBool {
+            offset: 14,
+            byte: 2
+        })
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// A YAS header where none is expected
+// ---------------------------------------------------------------------------------------
+
+#[derive(Packed, Debug, PartialEq)]
+struct Named {
+    name: String,
+}
+
+/// `Named { name: "hi" }` as YAS writes it under `flags`' header: the header, then an
+/// 8-byte length.
+fn yas_named(header: &[u8; 7]) -> Vec<u8> {
+    let mut b = header.to_vec();
+    b.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, b'h', b'i']);
+    b
+}
+
+#[test]
+fn a_headerless_decode_of_yas_output_says_so() {
+    let e = packed_core::from_slice::<Named>(&yas_named(b"yas0017")).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnexpectedYasHeader {
+            found: *b"yas0017",
+            layout: "Yas"
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "input starts with a YAS header `yas0017`; decode with the YAS layout (`layout::Yas`)"
+    );
+    // Under YAS's headerless layout, and for the other headers.
+    let no_header = packed_core::with::<layout::YasNoHeader>();
+    for (header, name) in [
+        (b"yas0017", "Yas"),
+        (b"yas0097", "YasBig"),
+        (b"yas0117", "YasCompacted"),
+        (b"yas0197", "YasCompactedBig"),
+    ] {
+        let e = no_header
+            .from_slice::<Named>(&yas_named(header))
+            .unwrap_err();
+        assert_eq!(
+            e.into_kind(),
+            DecodeError::UnexpectedYasHeader {
+                found: *header,
+                layout: name
+            }
+        );
+    }
+    // The YAS layout itself decodes it.
+    assert_eq!(
+        packed_core::with::<layout::Yas>().from_slice::<Named>(&yas_named(b"yas0017")),
+        Ok(Named { name: "hi".into() })
+    );
+}
+
+#[test]
+fn only_a_real_yas_header_gets_the_hint() {
+    // Version 8, lowercase hex, a text archive (type 2), a reserved bit: not headers.
+    for header in [b"yas0018", b"yas011a", b"yas0027", b"yas0217"] {
+        let e = packed_core::from_slice::<Named>(&yas_named(header)).unwrap_err();
+        assert!(
+            matches!(
+                e.kind(),
+                DecodeError::LengthExceedsInput {
+                    offset: 0,
+                    len: 121,
+                    ..
+                }
+            ),
+            "{header:?}: {e:?}"
+        );
+    }
+    // A type with a YAS header of its own whose body is wrong: its own header was read.
+    #[derive(Packed, Debug)]
+    #[packed(layout = "yas")]
+    struct OwnYas {
+        ok: bool,
+    }
+    let e = packed_core::from_slice::<OwnYas>(b"yas00172").unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::InvalidBool {
+            offset: 7,
+            byte: b'2'
+        }
+    );
+    assert_eq!(e.path(), Some("ok"));
+    // Input that decodes is never looked at.
+    let bytes = [7, b'y', b'a', b's', b'0', b'0', b'1', b'7'];
+    assert_eq!(
+        packed_core::from_slice::<Named>(&bytes).unwrap().name,
+        "yas0017"
+    );
+}
+
+/// A bit-packed record: `alive` is bit 0, `health` (0..=100, 7 bits) bits 1-7, `port`'s
+/// entropy index (0: the value follows, 1: 80, 2: 443; 2 bits) bits 8-9, then padding
+/// to the byte.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct Player {
+    alive: bool,
+    #[packed(range = "0..=100")]
+    health: u8,
+    #[packed(entropy = [80, 443])]
+    port: u16,
+}
+
+#[test]
+fn bit_packing_errors_name_the_field_at_their_bit() {
+    let p = Player {
+        alive: true,
+        health: 50,
+        port: 80,
+    };
+    // 1 | 50 << 1 = 0x65; index 1.
+    assert_eq!(packed_core::to_vec(&p).unwrap(), [0x65, 0x01]);
+    // A health code of 127 (1 | 127 << 1 = 0xff): out of its range, at bit 1.
+    let e = packed_core::from_slice::<Player>(&[0xff, 0x01]).unwrap_err();
+    assert_eq!(e.kind().bit_offset(), Some(1));
+    assert_eq!(e.path(), Some("health"));
+    // Entropy index 3 names no entry, at bit 8.
+    let e = packed_core::from_slice::<Player>(&[0x65, 0x03]).unwrap_err();
+    assert_eq!(e.kind().bit_offset(), Some(8));
+    assert_eq!(e.path(), Some("port"));
+    // A padding bit set after the index, at bit 10: the path is the one `explain`
+    // gives the padding there.
+    let explained = packed_core::explain(&Player {
+        alive: true,
+        health: 50,
+        port: 80,
+    })
+    .unwrap();
+    let padding = explained
+        .spans()
+        .iter()
+        .find(|s| s.bit_offset == 10)
+        .unwrap();
+    assert_eq!(padding.role, packed_core::explain::Role::Padding);
+    let e = packed_core::from_slice::<Player>(&[0x65, 0x05]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidPadding { bit_offset: 10 });
+    assert_eq!(e.path(), Some(padding.path.as_str()));
+    // Encoding out of range names the field as well.
+    let p = Player {
+        alive: true,
+        health: 101,
+        port: 80,
+    };
+    assert_eq!(packed_core::to_vec(&p).unwrap_err().path(), Some("health"));
+}
+
+/// The serde functions: the error, without a path (serde's traversal reports no
+/// fields); a `#[packed(serde)]` field inside a derived record is named.
+#[test]
+fn serde_errors_have_no_path_inside_serde_values() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Foreign {
+        a: u8,
+        b: bool,
+    }
+    let e = packed_core::serde::from_slice::<Foreign>(&[1, 7]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 7 });
+    assert_eq!(e.path(), None);
+    assert_eq!(e.to_string(), "invalid bool byte 0x07 at byte 1");
+
+    #[derive(serde::Serialize, Debug)]
+    struct Skips {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        maybe: Option<u8>,
+    }
+    let e = packed_core::serde::to_vec(&Skips { maybe: None }).unwrap_err();
+    assert!(matches!(e.kind(), EncodeError::SerdeUnsupported { .. }));
+    assert_eq!(e.path(), None);
+
+    #[derive(Packed, Debug)]
+    struct Record {
+        id: u8,
+        #[packed(serde)]
+        extra: Foreign,
+    }
+    let e = packed_core::from_slice::<Record>(&[1, 2, 7]).unwrap_err();
+    assert_eq!(e.path(), Some("extra"));
+}
