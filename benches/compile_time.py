@@ -3,10 +3,10 @@
 
 Generates a crate of 150 structs (u32, String, Vec<u16>, Option<i64>, f32, bool,
 Vec<String>, and three in four holding the previous struct) and 150 three-variant enums,
-each with a round-trip function, once per codec: packed, speedy, bitcode, and serde with
-bincode 2. Dependencies are built first; then the crate alone is rebuilt (its source
-touched, `CARGO_INCREMENTAL=0`) and the CPU time (user + sys) of the build is taken,
-best of `--runs`. Prints the table and each codec's ratio to packed's.
+each with a round-trip function, once per codec: packed, packed without its
+`error-paths` feature, speedy, bitcode, and serde with bincode 2. Dependencies are built
+first; then the crate alone is rebuilt (its source touched, `CARGO_INCREMENTAL=0`) and
+the CPU time (user + sys) of the build is taken, best of `--runs`. Prints the table and each codec's ratio to packed's.
 
     python3 benches/compile_time.py                 # release and debug, best of 2
     python3 benches/compile_time.py --profile release --runs 3 --codecs packed speedy
@@ -36,6 +36,14 @@ CODECS = {
         "encode": "packed_core::to_vec(v).unwrap()",
         "decode": "packed_core::from_slice(&bytes).unwrap()",
     },
+    # The same derive without the `error-paths` feature: no replay is compiled to name
+    # the field of a failed operation.
+    "packed-no-paths": {
+        "deps": f'packed-core = {{ path = "{ROOT / "packed-core"}", default-features = false, features = ["std"] }}',
+        "derive": "packed_core::Packed",
+        "encode": "packed_core::to_vec(v).unwrap()",
+        "decode": "packed_core::from_slice(&bytes).unwrap()",
+    },
     "speedy": {
         "deps": 'speedy = "0.8"',
         "derive": "speedy::Readable, speedy::Writable",
@@ -59,7 +67,7 @@ CODECS = {
 
 
 def crate_name(codec: str) -> str:
-    return "gen_" + codec.replace("+", "_")
+    return "gen_" + codec.replace("+", "_").replace("-", "_")
 
 
 def source(codec: str) -> str:

@@ -339,7 +339,14 @@
 //!   Batch { items: Vec<Item> }`) has paths for everything inside;
 //! - through the `packed_core::serde` functions: serde's traversal reports no fields
 //!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
-//! - where the completed input does not decode within a few tries.
+//! - where the completed input does not decode within a few tries;
+//! - without the `error-paths` feature (on by default).
+//!
+//! The replay is compiled code: each type passed to a top-level function gets a
+//! second, cold encode and decode, which is a large share of the build time of a
+//! crate with many message types (`benches/compile_time.py` measures both). A crate
+//! that prefers the shorter build turns the feature off (`default-features = false,
+//! features = ["std"]`); errors then carry their kind and offset only.
 //!
 //! The path is the empty string for an error in the message itself (a derived
 //! fieldless enum's unknown tag).

@@ -77,7 +77,13 @@ pub fn decode_error_path<'de, C: Ctx, T: Decode<'de> + crate::Encode>(
     limits: crate::Limits,
     error: &DecodeError,
 ) -> Option<alloc::string::String> {
-    crate::error_path::decode_path::<C, T>(input, limits, error)
+    #[cfg(feature = "error-paths")]
+    return crate::error_path::decode_path::<C, T>(input, limits, error);
+    #[cfg(not(feature = "error-paths"))]
+    {
+        let _ = (input, limits, error);
+        None
+    }
 }
 
 /// A `with = "module"` field's module, for a type without generic parameters: the

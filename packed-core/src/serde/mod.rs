@@ -92,7 +92,7 @@
 //!
 //! # Errors
 //!
-//! The functions here return the crate's [`Error`](crate::Error), as
+//! The functions here return the crate's [`Error`], as
 //! [`crate::to_vec`] and [`crate::from_slice`] do, but without a field path
 //! ([`Error::path`](crate::Error::path) is `None`): a path is found by writing the value
 //! again through `explain`'s recorder, and serde's traversal reports no fields to it.
