@@ -7,17 +7,20 @@
 //!   recorder's path is the failing field's (a field's path is popped only after the
 //!   field is written).
 //! - Decoding: there is no value to write, so one is made. The input is read again by
-//!   a [`ProbeReader`](replay::ProbeReader), first with the byte at the error's offset set to zero (the
-//!   shortest value of nearly every item: length 0, `None`, `false`, the first variant)
-//!   and the rest of the input as it is, which keeps the order of a map's later
-//!   entries; where that fails, with zeros from the error's offset on. Where a zero is
-//!   not valid either, [`ProbeReader::repair`](replay::ProbeReader::repair) patches it (a growable record's smallest
-//!   size, the next tag, the expected enum size byte) and reads again, a few times at
-//!   most. The value that decodes is written
+//!   a [`ProbeReader`](replay::ProbeReader), first with the byte at the error's offset
+//!   set to zero (the shortest value of nearly every item: length 0, `None`, `false`,
+//!   the first variant) and the rest of the input as it is, which keeps the order of a
+//!   map's later entries; where that fails, with zeros from the error's offset on.
+//!   Where a zero is not valid either, [`ProbeReader::repair`](replay::ProbeReader::repair)
+//!   patches it (a growable record's smallest size, the next tag, the expected enum
+//!   size byte) and reads again, a few times at most. The value that decodes is written
 //!   to a [`Recorder`] that keeps the input's growable records as
 //!   [`Config::explain_input`](crate::Config::explain_input) does, and the path is that
 //!   of the bytes at the error's offset, provided the bytes written up to there are the
 //!   input's (else a value in a longer form than this library writes has moved them).
+//!
+//! Both replays are compiled code per type (a second, cold encode and decode), so they
+//! sit behind the default feature `error-paths`; without it errors carry no path.
 
 use alloc::string::String;
 
