@@ -36,14 +36,6 @@ CODECS = {
         "encode": "packed_core::to_vec(v).unwrap()",
         "decode": "packed_core::from_slice(&bytes).unwrap()",
     },
-    # The same derive without the `error-paths` feature: no replay is compiled to name
-    # the field of a failed operation.
-    "packed-no-paths": {
-        "deps": f'packed-core = {{ path = "{ROOT / "packed-core"}", default-features = false, features = ["std"] }}',
-        "derive": "packed_core::Packed",
-        "encode": "packed_core::to_vec(v).unwrap()",
-        "decode": "packed_core::from_slice(&bytes).unwrap()",
-    },
     "speedy": {
         "deps": 'speedy = "0.8"',
         "derive": "speedy::Readable, speedy::Writable",
@@ -63,6 +55,14 @@ CODECS = {
         "encode": "bincode::serde::encode_to_vec(v, bincode::config::standard()).unwrap()",
         "decode": "bincode::serde::decode_from_slice(&bytes, bincode::config::standard()).unwrap().0",
     },
+}
+
+# The same derive without the `error-paths` feature: no replay is compiled to name
+# the field of a failed operation.
+CODECS["packed-no-paths"] = {
+    **CODECS["packed"],
+    "deps": f'packed-core = {{ path = "{ROOT / "packed-core"}", '
+    'default-features = false, features = ["std"] }',
 }
 
 
