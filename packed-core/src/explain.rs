@@ -604,19 +604,19 @@ impl Recorder {
         })
     }
 
-    #[cfg(feature = "error-paths")]
     /// The field path being written: after a failed write, where it failed (the
     /// derive pops a field's path only after the field is written).
+    #[cfg(feature = "error-paths")]
     pub(crate) fn path_here(&mut self) -> String {
         self.current_path()
     }
 
-    #[cfg(feature = "error-paths")]
     /// The path of the byte at `offset` (of the bit at `bit`, where the error names one
     /// inside a bit-packed value: a byte there holds several fields' bits), if the
     /// bytes written up to it are `input`'s (a value in a longer form than this library
     /// writes would move later bytes, and the path found would be another field's);
     /// `None` if they differ or the value ended before `offset`.
+    #[cfg(feature = "error-paths")]
     pub(crate) fn path_at(&self, input: &[u8], offset: usize, bit: Option<usize>) -> Option<&str> {
         if let Some(replay) = &self.replay {
             if replay.mismatch.is_some_and(|m| m <= offset) {
