@@ -142,6 +142,7 @@ impl DecodeError {
 impl EncodeError {
     /// Whether the error concerns the whole message or its destination, not a field:
     /// no path is looked for.
+    #[cfg(feature = "error-paths")]
     pub(crate) fn is_about_message(&self) -> bool {
         match self {
             Self::BufferTooSmall { .. } => true,

@@ -892,28 +892,61 @@ struct Replay {
     mismatch: Option<usize>,
 }
 
-/// The reader behind [`Config::explain_input`](crate::Config::explain_input): a slice
-/// reader that notes every growable record it opens, and where the reader's fields
-/// ended in it.
-pub(crate) struct RecordLog<'r, R: ?Sized> {
-    inner: &'r mut R,
+/// The growable records a decode opened, in the order it opened them, with where the
+/// reader's fields ended in each: what [`Recorder::replaying`] needs to write a decoded
+/// value as its input holds it. Kept by [`RecordLog`] around any reader, and by a
+/// [`SliceReader`](crate::SliceReader) asked to keep it (the error-path replay, which
+/// so decodes through the instantiation `from_slice` already has).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct InputRecords {
     records: Vec<InputRecord>,
     /// The records open, as indices into `records`.
     open: Vec<usize>,
 }
 
-impl<'r, R: ?Sized> RecordLog<'r, R> {
-    pub(crate) fn new(inner: &'r mut R) -> Self {
-        Self {
-            inner,
-            records: Vec::new(),
-            open: Vec::new(),
+impl InputRecords {
+    /// A record whose size, at `start`, says that it ends at `end` was opened.
+    pub(crate) fn open(&mut self, start: usize, end: usize) {
+        self.open.push(self.records.len());
+        self.records.push(InputRecord {
+            start,
+            known_end: end,
+            end,
+        });
+    }
+
+    /// The innermost record open is closed with the reader's fields ending at `offset`.
+    pub(crate) fn close(&mut self, offset: usize) {
+        if let Some(i) = self.open.pop() {
+            self.records[i].known_end = offset;
         }
     }
 
     /// The records, in the order they were opened.
     pub(crate) fn finish(self) -> Vec<InputRecord> {
         self.records
+    }
+}
+
+/// The reader behind [`Config::explain_input`](crate::Config::explain_input): a reader
+/// that notes every growable record it opens, and where the reader's fields ended in
+/// it.
+pub(crate) struct RecordLog<'r, R: ?Sized> {
+    inner: &'r mut R,
+    records: InputRecords,
+}
+
+impl<'r, R: ?Sized> RecordLog<'r, R> {
+    pub(crate) fn new(inner: &'r mut R) -> Self {
+        Self {
+            inner,
+            records: InputRecords::default(),
+        }
+    }
+
+    /// The records, in the order they were opened.
+    pub(crate) fn finish(self) -> Vec<InputRecord> {
+        self.records.finish()
     }
 }
 
@@ -967,18 +1000,11 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
         reserves: bool,
     ) -> Result<Window<'de>, DecodeError> {
         let window = self.inner.open_window(start, end, reserves)?;
-        self.open.push(self.records.len());
-        self.records.push(InputRecord {
-            start,
-            known_end: end,
-            end,
-        });
+        self.records.open(start, end);
         Ok(window)
     }
     fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
-        if let Some(i) = self.open.pop() {
-            self.records[i].known_end = self.inner.offset();
-        }
+        self.records.close(self.inner.offset());
         self.inner.close_window(window)
     }
 }

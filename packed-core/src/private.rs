@@ -68,8 +68,28 @@ use crate::explain::PathSeg;
 use crate::read::OwningReader;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
 
-/// `Decode::error_path` of a derived type that also derives `Encode` without bounds:
-/// the path of a failed slice decode, found by replaying it (see `error_path.rs`).
+/// `Decode::error_path` of a derived type that also derives `Encode` without bounds
+/// and has no lifetime parameters: the path of a failed slice decode, found by
+/// replaying it through the type's `SliceReader` decode (see `error_path/`).
+#[cold]
+#[inline(never)]
+pub fn owned_decode_error_path<C: Ctx, T: for<'a> Decode<'a> + crate::Encode>(
+    input: &[u8],
+    limits: crate::Limits,
+    error: &DecodeError,
+) -> Option<alloc::string::String> {
+    #[cfg(feature = "error-paths")]
+    return crate::error_path::owned_decode_path::<C, T>(input, limits, error);
+    #[cfg(not(feature = "error-paths"))]
+    {
+        let _ = (input, limits, error);
+        None
+    }
+}
+
+/// `Decode::error_path` of a derived type with lifetime parameters that also derives
+/// `Encode` without bounds: the same replay, read through a decode of its own that
+/// lends from `input` (see `error_path/`).
 #[cold]
 #[inline(never)]
 pub fn decode_error_path<'de, C: Ctx, T: Decode<'de> + crate::Encode>(

@@ -1,7 +1,8 @@
 //! Byte sources: the [`Reader`] trait, [`SliceReader`] and (with `std`) [`IoReader`].
 
-use alloc::{borrow::Cow, vec::Vec};
+use alloc::{borrow::Cow, boxed::Box, vec::Vec};
 
+use crate::explain::InputRecords;
 use crate::DecodeError;
 
 /// Limits that bound the work and memory a hostile input can cause.
@@ -358,6 +359,8 @@ pub struct SliceReader<'de> {
     zero_width: ZeroWidthBudget,
     ledger: Ledger,
     limits: Limits,
+    /// The growable records opened, where asked for ([`SliceReader::keep_records`]).
+    records: Option<Box<InputRecords>>,
 }
 
 impl<'de> SliceReader<'de> {
@@ -381,7 +384,21 @@ impl<'de> SliceReader<'de> {
             zero_width: ZeroWidthBudget::new(&limits),
             ledger: Ledger::NEW,
             limits,
+            records: None,
         }
+    }
+
+    /// From now on, notes the growable records opened (for the error-path replay,
+    /// which decodes through this reader so as to share the decode `from_slice` has).
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn keep_records(&mut self) {
+        self.records = Some(Box::default());
+    }
+
+    /// The growable records opened since [`keep_records`](SliceReader::keep_records).
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn take_records(&mut self) -> Vec<crate::explain::InputRecord> {
+        self.records.take().map_or_else(Vec::new, |r| r.finish())
     }
 
     /// The bytes not read yet.
@@ -545,6 +562,9 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         };
         self.rest = inside;
         self.end = end;
+        if let Some(records) = &mut self.records {
+            records.open(start, end);
+        }
         Ok(window)
     }
 
@@ -558,6 +578,10 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     /// so the promises set aside come back by adding them.
     #[inline]
     fn close_window(&mut self, window: Window<'de>) -> Result<(), DecodeError> {
+        let offset = self.offset();
+        if let Some(records) = &mut self.records {
+            records.close(offset);
+        }
         self.rest = window.after;
         self.end = window.outer_end;
         self.ledger.promised += window.promised;

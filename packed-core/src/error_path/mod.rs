@@ -6,21 +6,30 @@
 //! - Encoding: the value is written again to a [`Recorder`]; where the write fails, the
 //!   recorder's path is the failing field's (a field's path is popped only after the
 //!   field is written).
-//! - Decoding: there is no value to write, so one is made. The input is read again by
-//!   a [`ProbeReader`](replay::ProbeReader), first with the byte at the error's offset
-//!   set to zero (the shortest value of nearly every item: length 0, `None`, `false`,
-//!   the first variant) and the rest of the input as it is, which keeps the order of a
-//!   map's later entries; where that fails, with zeros from the error's offset on.
+//! - Decoding: there is no value to write, so one is made. The input is completed past
+//!   the error's offset ([`ProbeReader`](replay::ProbeReader)), first with the byte at
+//!   the offset set to zero (the shortest value of nearly every item: length 0, `None`,
+//!   `false`, the first variant) and the rest of the input as it is, which keeps the
+//!   order of a map's later entries; where that fails, with zeros from the offset on.
 //!   Where a zero is not valid either, [`ProbeReader::repair`](replay::ProbeReader::repair)
 //!   patches it (a growable record's smallest size, the next tag, the expected enum
-//!   size byte) and reads again, a few times at most. The value that decodes is written
-//!   to a [`Recorder`] that keeps the input's growable records as
-//!   [`Config::explain_input`](crate::Config::explain_input) does, and the path is that
-//!   of the bytes at the error's offset, provided the bytes written up to there are the
-//!   input's (else a value in a longer form than this library writes has moved them).
+//!   size byte) and the completion is decoded again, a few times at most. The value
+//!   that decodes is written to a [`Recorder`] that keeps the input's growable records
+//!   as [`Config::explain_input`](crate::Config::explain_input) does, and the path is
+//!   that of the bytes at the error's offset, provided the bytes written up to there
+//!   are the input's (else a value in a longer form than this library writes has moved
+//!   them).
 //!
-//! Both replays are compiled code per type (a second, cold encode and decode), so they
-//! sit behind the default feature `error-paths`; without it errors carry no path.
+//! What each type compiles for this is kept small, since every type that is decoded
+//! from a slice has it: a type without lifetime parameters decodes a copy of the
+//! completed input through a [`SliceReader`](crate::SliceReader), the decode that
+//! `from_slice` already compiled for it; only a borrowing type, whose value must borrow
+//! from the input itself, reads it through the [`ProbeReader`](replay::ProbeReader), a
+//! decode of its own. Both replays then write the value with [`record`], the one
+//! recorder encode per type, which the encode replay shares; the completion, the
+//! repairs and the attaching are compiled once, in this crate. Still, the recorder's
+//! encode is code per type, so the replays sit behind the default feature
+//! `error-paths`; without it errors carry no path.
 
 use alloc::string::String;
 
@@ -32,46 +41,61 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Error, Limits, Reader
 #[cfg(feature = "error-paths")]
 mod replay;
 #[cfg(feature = "error-paths")]
-pub(crate) use replay::decode_path;
+pub(crate) use replay::{decode_path, owned_decode_path};
 
 /// Attaches the path of `error`, which encoding `value` under context `C` returned.
+/// The generic part is the recorder's encode ([`record`]); the rest is compiled once.
 #[cold]
 #[inline(never)]
-#[cfg_attr(
-    not(feature = "error-paths"),
-    allow(clippy::extra_unused_type_parameters)
-)]
 pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     value: &T,
     error: EncodeError,
 ) -> Error<EncodeError> {
+    #[cfg(feature = "error-paths")]
+    return locate_encode_error(error, &mut |w| record::<C, T>(value, w));
+    #[cfg(not(feature = "error-paths"))]
+    {
+        let _ = value;
+        error.into()
+    }
+}
+
+/// Writes `value` under context `C`, with its header, to the recorder: the one encode
+/// of a type that both replays compile, kept out of line so that they share it.
+#[cfg(feature = "error-paths")]
+#[inline(never)]
+pub(crate) fn record<C: Ctx, T: Encode + ?Sized>(
+    value: &T,
+    w: &mut Recorder,
+) -> Result<(), EncodeError> {
+    T::encode_header::<C, _>(w)?;
+    value.encode::<C, _>(w)
+}
+
+/// Where the encode that `write` runs again failed with `error`: it writes to a
+/// [`Recorder`], whose path is then the failing field's.
+#[cfg(feature = "error-paths")]
+#[inline(never)]
+fn locate_encode_error(
+    error: EncodeError,
+    write: &mut dyn FnMut(&mut Recorder) -> Result<(), EncodeError>,
+) -> Error<EncodeError> {
     if error.is_about_message() {
         return error.into();
     }
-    #[cfg(feature = "error-paths")]
-    let path = encode_path::<C, T>(value, &error);
-    #[cfg(not(feature = "error-paths"))]
-    let path: Option<String> = {
-        let _ = value;
-        None
+    let mut w = Recorder::default();
+    let path = match write(&mut w) {
+        // The recorder writes field by field where the first run may have written
+        // runs: only an error it meets too is located.
+        Err(again) if again == error => Some(w.path_here()),
+        _ => None,
     };
     Error::new(error, path.as_deref())
 }
 
-/// Where encoding `value` failed with `error`: it is written again to a [`Recorder`].
-#[cfg(feature = "error-paths")]
-fn encode_path<C: Ctx, T: Encode + ?Sized>(value: &T, error: &EncodeError) -> Option<String> {
-    let mut w = Recorder::default();
-    match T::encode_header::<C, _>(&mut w).and_then(|()| value.encode::<C, _>(&mut w)) {
-        // The recorder writes field by field where the first run may have written
-        // runs: only an error it meets too is located.
-        Err(again) if again == *error => Some(w.path_here()),
-        _ => None,
-    }
-}
-
 /// Attaches the path of `error`, which decoding a `T` under context `C` from `input`
-/// with `limits` returned.
+/// with `limits` returned. The generic parts are whether `T` reads a header and
+/// [`Decode::error_path`]; the rest is compiled once.
 #[cold]
 #[inline(never)]
 pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de>>(
@@ -79,22 +103,48 @@ pub(crate) fn decode_error<'de, C: Ctx, T: Decode<'de>>(
     limits: Limits,
     error: DecodeError,
 ) -> Error<DecodeError> {
-    if let Some(hint) = yas_header_hint::<C, T>(input, &error) {
+    locate_decode_error(
+        input,
+        limits,
+        error,
+        reads_no_header::<C, T>,
+        T::error_path::<C>,
+    )
+}
+
+/// Whether a `T` under `C` reads no header from `input`.
+fn reads_no_header<'de, C: Ctx, T: Decode<'de>>(input: &'de [u8]) -> bool {
+    let mut r = crate::SliceReader::new(input);
+    T::decode_header::<C, _>(&mut r).is_ok() && r.offset() == 0
+}
+
+/// [`decode_error`] past its generic parts: a YAS header's hint, else the path that
+/// `path` finds.
+#[inline(never)]
+fn locate_decode_error<'de>(
+    input: &'de [u8],
+    limits: Limits,
+    error: DecodeError,
+    reads_no_header: fn(&'de [u8]) -> bool,
+    path: fn(&'de [u8], Limits, &DecodeError) -> Option<String>,
+) -> Error<DecodeError> {
+    if let Some(hint) = yas_header_hint(input, &error, reads_no_header) {
         return hint.into();
     }
     if error.is_about_message() {
         return error.into();
     }
-    let path = T::error_path::<C>(input, limits, &error);
+    let path = path(input, limits, &error);
     Error::new(error, path.as_deref())
 }
 
-/// [`DecodeError::UnexpectedYasHeader`] where a `T` that reads no header under `C`
-/// failed inside the value on input that starts with a YAS binary header: `yas`, then four uppercase hex
+/// [`DecodeError::UnexpectedYasHeader`] where a type that reads no header
+/// (`reads_no_header`) failed inside the value on input that starts with a YAS binary header: `yas`, then four uppercase hex
 /// digits of a word with version 7, type binary, and no bit past `compacted`.
-fn yas_header_hint<'de, C: Ctx, T: Decode<'de>>(
+fn yas_header_hint<'de>(
     input: &'de [u8],
     error: &DecodeError,
+    reads_no_header: fn(&'de [u8]) -> bool,
 ) -> Option<DecodeError> {
     // A header of the type's own, a value that decoded whole before trailing bytes,
     // input over the byte limit: not a headerless reading of YAS output.
@@ -121,9 +171,7 @@ fn yas_header_hint<'de, C: Ctx, T: Decode<'de>>(
         return None;
     }
     // The type reads a header of its own (a YAS layout): the header was its own.
-    let mut r = crate::SliceReader::new(input);
-    T::decode_header::<C, _>(&mut r).ok()?;
-    if r.offset() != 0 {
+    if !reads_no_header(input) {
         return None;
     }
     let layout = match (word & BIG != 0, word & COMPACTED != 0) {

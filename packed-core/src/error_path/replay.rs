@@ -3,19 +3,68 @@
 use alloc::{string::String, vec::Vec};
 
 use crate::config::decode_message;
-use crate::explain::{RecordLog, Recorder};
+use crate::explain::{InputRecord, RecordLog, Recorder};
 use crate::read::ZeroWidthBudget;
-use crate::{Ctx, Decode, DecodeError, Encode, Limits, Reader};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Limits, Reader, SliceReader};
 
 /// How many times the input is read again, at most, to find a decode error's path.
 const TRIES: usize = 16;
 
-/// The path of the decode `error` on `input`, for a type that also encodes: what the
-/// derive's [`Decode::error_path`] calls.
+/// The path of the decode `error` on `input`, for a type that also encodes and borrows
+/// nothing from its input: what the derive's [`Decode::error_path`] calls for types
+/// without lifetime parameters. The completed input is a copy, decoded through a
+/// [`SliceReader`], so the replay shares the decode that `from_slice` compiled for the
+/// type; only the recorder's encode is the replay's own.
+pub(crate) fn owned_decode_path<C: Ctx, T: for<'a> Decode<'a> + Encode>(
+    input: &[u8],
+    limits: Limits,
+    error: &DecodeError,
+) -> Option<String> {
+    locate(input, limits, error, &mut |probe, limits| {
+        let view = probe.view();
+        let mut r = SliceReader::with_limits(&view, limits.with_max_bytes(usize::MAX));
+        r.keep_records();
+        let value = decode_message::<C, T, _>(&mut r)?;
+        let records = r.take_records();
+        Ok(path_in(&view, records, probe.cut, error, &mut |w| {
+            super::record::<C, T>(&value, w)
+        }))
+    })
+}
+
+/// [`owned_decode_path`] for a type that may borrow from its input: its value must
+/// borrow from `input` itself, so the completion is read through a [`ProbeReader`]
+/// over it, a decode of the type's own.
 pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
     input: &'de [u8],
     limits: Limits,
     error: &DecodeError,
+) -> Option<String> {
+    locate(input, limits, error, &mut |probe, _| {
+        probe.rewind();
+        let mut log = RecordLog::new(probe);
+        let value = decode_message::<C, T, _>(&mut log)?;
+        let records = log.finish();
+        let view = probe.view();
+        Ok(path_in(&view, records, probe.cut, error, &mut |w| {
+            super::record::<C, T>(&value, w)
+        }))
+    })
+}
+
+/// The decoding a replay attempts on the completed input: the path found where the
+/// value decodes, or the error that stopped it.
+type Attempt<'a, 'de> =
+    dyn FnMut(&mut ProbeReader<'de>, Limits) -> Result<Option<String>, DecodeError> + 'a;
+
+/// Completes `input` past the error's offset and has `attempt` decode it, repairing
+/// the completion after each failure, a few times at most. Not generic, so compiled
+/// once: each type brings only its `attempt`.
+fn locate<'de>(
+    input: &'de [u8],
+    limits: Limits,
+    error: &DecodeError,
+    attempt: &mut Attempt<'_, 'de>,
 ) -> Option<String> {
     let cut = error.offset().min(input.len());
     // The nesting that failed is let in, one level deeper than the limit.
@@ -33,18 +82,10 @@ pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         _ => 0,
     };
     let mut probe = ProbeReader::new(input, cut, first, depth, limits);
+    let limits = limits.with_max_depth(depth);
     for _ in 0..TRIES {
-        probe.rewind();
-        let mut log = RecordLog::new(&mut probe);
-        match decode_message::<C, T, _>(&mut log) {
-            Ok(value) => {
-                let records = log.finish();
-                let view = probe.view();
-                let mut w = Recorder::replaying(&view, records);
-                T::encode_header::<C, _>(&mut w).ok()?;
-                value.encode::<C, _>(&mut w).ok()?;
-                return w.path_at(&view, cut, error.bit_offset()).map(String::from);
-            }
+        match attempt(&mut probe, limits) {
+            Ok(path) => return path,
             Err(again) => {
                 if probe.keep_rest {
                     probe.complete_with_zeros();
@@ -55,6 +96,21 @@ pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         }
     }
     None
+}
+
+/// The path of the bytes at `cut`, `error`'s offset, in `view`, the completed input
+/// that a value was decoded from with its growable `records`: `write` writes the value
+/// again, to a recorder that keeps the records as the input holds them.
+fn path_in(
+    view: &[u8],
+    records: Vec<InputRecord>,
+    cut: usize,
+    error: &DecodeError,
+    write: &mut dyn FnMut(&mut Recorder) -> Result<(), EncodeError>,
+) -> Option<String> {
+    let mut w = Recorder::replaying(view, records);
+    write(&mut w).ok()?;
+    w.path_at(view, cut, error.bit_offset()).map(String::from)
 }
 
 /// Zeros that a borrowed read past the cut returns (`&str`, `&[u8]`, runs): the

@@ -115,13 +115,20 @@ fn error_path(cont: &Container<'_>) -> TokenStream {
     if cont.bound.is_some() || cont.generics.type_params().next().is_some() {
         return TokenStream::new();
     }
+    // A type that borrows nothing is replayed through the decode `from_slice` already
+    // compiled for it; one with lifetimes through a decode of its own.
+    let replay = if cont.generics.lifetimes().next().is_none() {
+        quote!(owned_decode_error_path)
+    } else {
+        quote!(decode_error_path)
+    };
     quote! {
         fn error_path<#CTX: #PACKED::Ctx>(
             input: &#DE [#PACKED::__private::u8],
             limits: #PACKED::Limits,
             error: &#PACKED::DecodeError,
         ) -> #PACKED::__private::Option<#PACKED::__private::String> {
-            #PACKED::__private::decode_error_path::<#CTX, Self>(input, limits, error)
+            #PACKED::__private::#replay::<#CTX, Self>(input, limits, error)
         }
     }
 }
