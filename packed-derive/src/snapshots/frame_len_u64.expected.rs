@@ -141,7 +141,10 @@ const _: () = {
             limits: __packed::Limits,
             error: &__packed::DecodeError,
         ) -> __packed::__private::Option<__packed::__private::String> {
-            __packed::__private::decode_error_path::<__C, Self>(input, limits, error)
+            __packed::__private::owned_decode_error_path::<
+                __C,
+                Self,
+            >(input, limits, error)
         }
     }
 };
