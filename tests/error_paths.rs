@@ -224,6 +224,35 @@ fn truncated_input_names_the_field_it_ends_in() {
     assert_eq!(e.path(), Some("shape"));
 }
 
+/// The replay runs under the caller's limits, except where they would stop it: the
+/// completed input may be longer than `max_bytes` allows, and the nesting that failed
+/// is let in.
+#[test]
+fn limits_do_not_stop_the_replay() {
+    let bytes = order_bytes();
+    let cut = &bytes[..13];
+    let limits = packed_core::Limits::DEFAULT.with_max_bytes(cut.len());
+    let e = packed_core::config()
+        .limits(limits)
+        .from_slice::<Order>(cut)
+        .unwrap_err();
+    assert_eq!(e.path(), Some("items[1].qty"));
+    // Order is one level, each Item a second: the first Item is too deep.
+    let limits = packed_core::Limits::DEFAULT.with_max_depth(1);
+    let e = packed_core::config()
+        .limits(limits)
+        .from_slice::<Order>(&bytes)
+        .unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::DepthLimitExceeded {
+            offset: 5,
+            limit: 1
+        }
+    );
+    assert_eq!(e.path(), Some("items[0].sku"));
+}
+
 #[test]
 fn errors_about_the_whole_message_have_no_path() {
     let mut bytes = order_bytes();
