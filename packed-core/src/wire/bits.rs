@@ -513,12 +513,14 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         debug_assert!(bits <= 56 && self.avail < bits);
         if let Some(input) = self.source.lent() {
             if let Some(word) = input.get(self.taken..).and_then(<[u8]>::first_chunk::<8>) {
-                // The bytes that fit whole above the `avail` bits: 7 or 8 of them, so
-                // `acc` then holds 57 bits at least.
+                // The whole bytes that fit above the `avail` bits and leave one bit
+                // spare: `(63 - avail) / 8` of them, which brings `avail` to
+                // `56 + avail % 8`, so no branch. The word's bits above them that reach
+                // into `acc` are the input's next ones, which the next refill ORs in
+                // again unchanged.
                 self.acc |= u64::from_le_bytes(*word) << self.avail;
-                let k = (64 - self.avail) / 8;
-                self.taken += k as usize;
-                self.avail += 8 * k;
+                self.taken += ((63 - self.avail) >> 3) as usize;
+                self.avail |= 56;
                 return Ok(());
             }
         }
