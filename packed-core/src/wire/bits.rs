@@ -249,17 +249,15 @@ impl<'a, W: Writer + ?Sized> BitWriter<'a, W> {
     }
 
     /// Appends `bytes` as 8 bits each, more than 8 of them: at a byte boundary in one
-    /// piece, else 7 at a time.
+    /// piece, else 8 at a time (each one word read, [`le_word`]).
     #[inline(never)]
     fn write_long(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         if self.used % 8 == 0 {
             self.flush_bytes()?;
             return self.inner.write_bytes(bytes);
         }
-        for chunk in bytes.chunks(7) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.push(u64::from_le_bytes(word), 8 * chunk.len() as u32)?;
+        for chunk in bytes.chunks(8) {
+            self.push(le_word(chunk), 8 * chunk.len() as u32)?;
         }
         Ok(())
     }
@@ -272,7 +270,16 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
             return self.inner.write_bytes(bytes);
         }
         if bytes.len() > 8 {
-            return self.write_long(bytes);
+            // Through a copy of the writer, so that this one never has its address
+            // taken and may keep its bits in registers.
+            let mut copy = BitWriter {
+                inner: &mut *self.inner,
+                acc: self.acc,
+                used: self.used,
+            };
+            let r = copy.write_long(bytes);
+            (self.acc, self.used) = (copy.acc, copy.used);
+            return r;
         }
         self.push(le_word(bytes), 8 * bytes.len() as u32)
     }
