@@ -1321,7 +1321,9 @@ fn plain_numbers_at_every_bit_offset() {
         // Cuts from the first number on (the lead's are `truncated_bit_streams_*`'s).
         for end in (8 + k).div_ceil(8)..bytes.len() {
             let cut = &bytes[..end];
-            let e = packed_core::from_slice::<Plain>(cut).unwrap_err().into_kind();
+            let e = packed_core::from_slice::<Plain>(cut)
+                .unwrap_err()
+                .into_kind();
             let want = match fields.iter().find(|&&(at, bits)| at + bits > 8 * end) {
                 Some(&(at, bits)) => DecodeError::UnexpectedEndOfBits {
                     bit_offset: at,
@@ -1335,7 +1337,10 @@ fn plain_numbers_at_every_bit_offset() {
                 },
             };
             assert_eq!(e, want, "lead {k} cut at {end}");
-            match packed_core::from_reader::<Plain, _>(cut).unwrap_err().into_kind() {
+            match packed_core::from_reader::<Plain, _>(cut)
+                .unwrap_err()
+                .into_kind()
+            {
                 DecodeError::UnexpectedEndOfBits { bit_offset, .. } => {
                     assert!(bit_offset <= 8 * end, "lead {k} cut {end}")
                 }
