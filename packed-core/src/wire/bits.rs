@@ -270,16 +270,7 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
             return self.inner.write_bytes(bytes);
         }
         if bytes.len() > 8 {
-            // Through a copy of the writer, so that this one never has its address
-            // taken and may keep its bits in registers.
-            let mut copy = BitWriter {
-                inner: &mut *self.inner,
-                acc: self.acc,
-                used: self.used,
-            };
-            let r = copy.write_long(bytes);
-            (self.acc, self.used) = (copy.acc, copy.used);
-            return r;
+            return self.write_long(bytes);
         }
         self.push(le_word(bytes), 8 * bytes.len() as u32)
     }
