@@ -10,6 +10,7 @@ the CPU time (user + sys) of the build is taken, best of `--runs`. Prints the ta
 
     python3 benches/compile_time.py                 # release and debug, best of 2
     python3 benches/compile_time.py --profile release --runs 3 --codecs packed speedy
+    python3 benches/compile_time.py --base ../main   # adds `packed-base`: another checkout
 
 The generated workspace lives in `target/compile-time/` (its own `target/` inside), so
 it never touches the project's build. Versions of the peers are those the benchmarks
@@ -64,6 +65,14 @@ CODECS["packed-no-paths"] = {
     "deps": f'packed-core = {{ path = "{ROOT / "packed-core"}", '
     'default-features = false, features = ["std"] }',
 }
+
+
+def add_base(path: Path):
+    """`packed-base`: packed's entry built from another checkout (before a change)."""
+    CODECS["packed-base"] = {
+        **CODECS["packed"],
+        "deps": f'packed-core = {{ path = "{path.resolve() / "packed-core"}" }}',
+    }
 
 
 def crate_name(codec: str) -> str:
@@ -147,7 +156,13 @@ def main():
     ap.add_argument("--profile", choices=["release", "debug", "both"], default="both")
     ap.add_argument("--runs", type=int, default=2, help="builds per cell; the best is kept")
     ap.add_argument("--codecs", nargs="+", choices=list(CODECS), default=list(CODECS))
+    ap.add_argument("--base", type=Path,
+                    help="another checkout of packed, measured as `packed-base` after `packed`")
     args = ap.parse_args()
+    if args.base:
+        add_base(args.base)
+        args.codecs.insert(args.codecs.index("packed") + 1 if "packed" in args.codecs else 0,
+                           "packed-base")
     codecs = args.codecs if "packed" in args.codecs else ["packed", *args.codecs]
     write_workspace(codecs)
     env = dict(os.environ, CARGO_INCREMENTAL="0")
