@@ -47,6 +47,10 @@ pub(crate) use replay::{decode_path, owned_decode_path};
 /// The generic part is the recorder's encode ([`record`]); the rest is compiled once.
 #[cold]
 #[inline(never)]
+#[cfg_attr(
+    not(feature = "error-paths"),
+    allow(clippy::extra_unused_type_parameters)
+)]
 pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     value: &T,
     error: EncodeError,
