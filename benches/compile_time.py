@@ -68,10 +68,12 @@ CODECS["packed-no-paths"] = {
 
 
 def add_base(path: Path):
-    """`packed-base`: packed's entry built from another checkout (before a change)."""
+    """`packed-base`: packed's entry built from another checkout (before a change). The
+    two packed-cores cannot share a lockfile, so this crate is a workspace of its own."""
     CODECS["packed-base"] = {
         **CODECS["packed"],
         "deps": f'packed-core = {{ path = "{path.resolve() / "packed-core"}" }}',
+        "own_workspace": True,
     }
 
 
@@ -110,18 +112,24 @@ def source(codec: str) -> str:
 
 def write_workspace(codecs):
     OUT.mkdir(parents=True, exist_ok=True)
-    members = [crate_name(c) for c in codecs]
+    own = [crate_name(c) for c in codecs if CODECS[c].get("own_workspace")]
+    members = [crate_name(c) for c in codecs if crate_name(c) not in own]
+    profiles = "\n[profile.release]\nincremental = false\n[profile.dev]\nincremental = false\n"
     (OUT / "Cargo.toml").write_text(
         "[workspace]\nresolver = \"2\"\nmembers = ["
         + ", ".join(f'"{m}"' for m in members)
-        + "]\n\n[profile.release]\nincremental = false\n[profile.dev]\nincremental = false\n"
+        + "]\nexclude = ["
+        + ", ".join(f'"{m}"' for m in own)
+        + "]\n"
+        + profiles
     )
     for codec in codecs:
         d = OUT / crate_name(codec)
         (d / "src").mkdir(parents=True, exist_ok=True)
+        own = f"\n[workspace]\n{profiles}" if CODECS[codec].get("own_workspace") else ""
         (d / "Cargo.toml").write_text(
             f'[package]\nname = "{crate_name(codec)}"\nversion = "0.0.0"\nedition = "2021"\n'
-            f"publish = false\n\n[dependencies]\n{CODECS[codec]['deps']}\n"
+            f"publish = false\n\n[dependencies]\n{CODECS[codec]['deps']}\n{own}"
         )
         lib = d / "src" / "lib.rs"
         text = source(codec)
@@ -129,10 +137,10 @@ def write_workspace(codecs):
             lib.write_text(text)
 
 
-def cargo(args, env):
+def cargo(args, env, cwd=OUT):
     """Runs cargo and returns the CPU seconds (user + sys) of it and its children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(["cargo", *args], cwd=OUT, env=env, check=True,
+    subprocess.run(["cargo", *args], cwd=cwd, env=env, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -140,13 +148,14 @@ def cargo(args, env):
 
 def measure(codec, profile, runs, env):
     flags = ["build", "-p", crate_name(codec)] + (["--release"] if profile == "release" else [])
-    cargo(flags, env)  # dependencies, and a first build of the crate
+    cwd = OUT / crate_name(codec) if CODECS[codec].get("own_workspace") else OUT
+    cargo(flags, env, cwd)  # dependencies, and a first build of the crate
     lib = OUT / crate_name(codec) / "src" / "lib.rs"
     best = None
     for _ in range(runs):
         now = time.time()
         os.utime(lib, (now, now))
-        t = cargo(flags, env)
+        t = cargo(flags, env, cwd)
         best = t if best is None else min(best, t)
     return best
 
