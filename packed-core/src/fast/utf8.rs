@@ -8,6 +8,7 @@
 
 use alloc::{string::String, vec::Vec};
 
+use crate::fast::copy::{copy_short, ASCII_HIGH, SHORT_MAX};
 use crate::DecodeError;
 
 /// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
@@ -43,9 +44,9 @@ pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, D
 /// their offset): what an owned string's decode does with the bytes a slice lends.
 ///
 /// A string of up to 64 bytes is copied and checked in one pass over the same words
-/// (the words [`is_ascii`] reads, stored into the new allocation as they are read), so
-/// its bytes are read once, its length is classified once, and no `memcpy` is called;
-/// a longer one is checked, then copied. Bytes from 0x80 up send the copy to
+/// ([`copy_short`]'s, which give the ASCII check as they are stored into the new
+/// allocation), so its bytes are read once, its length is classified once, and no
+/// `memcpy` is called; a longer one is checked, then copied. Bytes from 0x80 up send the copy to
 /// `String::from_utf8`, which decides on the same bytes, so the accepted strings and
 /// the offsets of errors are [`str_from_utf8`]'s.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -55,59 +56,26 @@ pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, De
     if n == 0 {
         return Ok(String::new());
     }
-    if n > 64 {
+    if n > SHORT_MAX {
         return str_from_utf8(bytes, start).map(String::from);
     }
     let mut v = Vec::<u8>::with_capacity(n);
-    let src = bytes.as_ptr();
-    // SAFETY: `1 <= n <= 64`; `src` is valid for reads of `n` bytes, and `dst` for
-    // writes of `n` bytes (the new allocation's capacity is at least `n`). Each class
-    // below reads and writes words of `W` bytes at offsets `at` with `at + W <= n`:
-    // 1..=3: single bytes at 0, n / 2 and n - 1 (all below n); 4..=7, 8..=15, 16..=32:
-    // words of 4, 8, 16 bytes at 0 and `n - W` (`W <= n`); 33..=64: four 16-byte words
-    // at 0, 16, `min(32, n - 16)` and `n - 16`. The words of each class cover every byte of `0..n`
-    // (`n <= 2 W`; the 1..=3 bytes are all the bytes there are; the four words end at
-    // 16, 32, 48 and `n`, each starting at or before the last one's end), so after
-    // them the first `n` bytes are initialized and `set_len(n)` is sound. Unaligned
-    // reads and writes have no alignment requirement, and the source (a shared
-    // borrow) cannot overlap the new allocation. Tested on every length from 0 to 70
-    // and every position of a byte from 0x80 up, with each string ending where its
-    // input ends (`string_from_slice_*`, run under AddressSanitizer in CI).
-    let high = unsafe {
-        let dst = v.as_mut_ptr();
-        // Copies the `$w`-sized words at the offsets given and returns their OR.
-        macro_rules! copy_words {
-            ($w:ty; $($at:expr),+) => {{
-                let mut or: $w = 0;
-                $(
-                    let word = src.add($at).cast::<$w>().read_unaligned();
-                    dst.add($at).cast::<$w>().write_unaligned(word);
-                    or |= word;
-                )+
-                or
-            }};
-        }
-        match n {
-            1..=3 => u128::from(copy_words!(u8; 0, n / 2, n - 1) & 0x80),
-            4..=7 => u128::from(copy_words!(u32; 0, n - 4) & 0x8080_8080),
-            8..=15 => u128::from(copy_words!(u64; 0, n - 8) & 0x8080_8080_8080_8080),
-            16..=32 => copy_words!(u128; 0, n - 16) & ASCII_HIGH,
-            _ => copy_words!(u128; 0, 16, 32.min(n - 16), n - 16) & ASCII_HIGH,
-        }
-    };
-    // SAFETY: the first `n` bytes are initialized (above), and `n` is the capacity
+    // SAFETY: `1 <= n <= SHORT_MAX`; `bytes` is valid for reads of `n` bytes, the new
+    // allocation for writes of `n` (its capacity), and a shared borrow cannot overlap
+    // a new allocation. Tested on every length from 0 to 70 and every position of a
+    // byte from 0x80 up, each string ending where its input ends
+    // (`string_from_slice_*`, run under AddressSanitizer in CI).
+    let ascii = unsafe { copy_short(bytes.as_ptr(), v.as_mut_ptr(), n) };
+    // SAFETY: `copy_short` initialized the first `n` bytes, and `n` is the capacity
     // asked for.
     unsafe { v.set_len(n) };
-    if high == 0 {
+    if ascii {
         // SAFETY: every byte is below 0x80, so the bytes are valid UTF-8.
         Ok(unsafe { String::from_utf8_unchecked(v) })
     } else {
         String::from_utf8(v).map_err(|e| invalid_utf8(start, &e.utf8_error()))
     }
 }
-
-/// The high bit of each of 16 bytes.
-const ASCII_HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
 
 /// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
 /// bytes, so a string of up to 64 bytes is checked in a fixed number of words instead:
