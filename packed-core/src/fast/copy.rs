@@ -2,10 +2,11 @@
 //! call to `memcpy`.
 //!
 //! Strings in records are short, and a call to `memcpy` for a dozen bytes costs more
-//! than the copy (PERF.md: it dominated the seed document's encode). A run of 4 to 32
-//! bytes that fits in the spare capacity is moved as two overlapping words instead:
-//! what `Vec<u8>`'s [`Writer::write_var_bytes`](crate::Writer) does, and what an owned
-//! string's decode does.
+//! than the copy (PERF.md: it dominated the seed document's encode). A run of up to 64
+//! bytes is moved in a fixed number of words instead ([`copy_short`]): what `Vec<u8>`'s
+//! [`Writer::write_var_bytes`](crate::Writer) does with 4 to 32 bytes, and what an
+//! owned string's decode does with 1 to 64 (checking them as ASCII from the same
+//! words).
 
 use alloc::{string::String, vec::Vec};
 
@@ -25,12 +26,12 @@ pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
         v.extend_from_slice(bytes);
         return;
     }
-    // SAFETY: `4 <= n <= 32 <= SHORT_MAX`; `bytes` is valid for reads of `n` bytes, and the
-    // spare capacity, which starts at `len`, for writes of at least `n`. `bytes` cannot
-    // overlap the spare capacity: it is a shared borrow, and `v` is borrowed mutably.
-    // `copy_short` initializes the first `n` spare bytes, so `set_len(len + n)` is
-    // sound. Tested on every length from 0 to 70 at every spare capacity from 0 to 70
-    // (`short_runs_*`, run under AddressSanitizer in CI).
+    // SAFETY: `4 <= n <= 32`, within `copy_short`'s `1..=SHORT_MAX`; `bytes` is valid
+    // for reads of `n` bytes, and the spare capacity, which starts at `len`, for writes
+    // of at least `n`. `bytes` cannot overlap the spare capacity: it is a shared borrow,
+    // and `v` is borrowed mutably. `copy_short` initializes the first `n` spare bytes,
+    // so `set_len(len + n)` is sound. Tested on every length from 0 to 40 at every
+    // spare capacity from 0 to 36 (`short_runs_*`, run under AddressSanitizer in CI).
     unsafe {
         copy_short(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
         v.set_len(len + n);
@@ -137,7 +138,7 @@ pub(crate) fn append_word(v: &mut Vec<u8>, word: u64, k: usize) {
 }
 
 /// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
-/// decode uses, since `String::from` and `push_str` call `memcpy` too.
+/// decode in place uses, since `push_str` calls `memcpy` too.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn push_str_short(s: &mut String, add: &str) {

@@ -64,7 +64,8 @@ pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, De
     // allocation for writes of `n` (its capacity), and a shared borrow cannot overlap
     // a new allocation. Tested on every length from 0 to 70 and every position of a
     // byte from 0x80 up, each string ending where its input ends
-    // (`string_from_slice_*`, run under AddressSanitizer in CI).
+    // (`string_from_slice_every_length_and_position`, run under AddressSanitizer in
+    // CI).
     let ascii = unsafe { copy_short(bytes.as_ptr(), v.as_mut_ptr(), n) };
     // SAFETY: `copy_short` initialized the first `n` bytes, and `n` is the capacity
     // asked for.
@@ -249,6 +250,47 @@ mod tests {
                     good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
                     let s = super::string_from_utf8(good.clone(), 0).unwrap();
                     assert_eq!(s.as_bytes(), &good[..]);
+                }
+            }
+        }
+    }
+
+    /// The owned string a slice lends its bytes to (`string_from_slice`: one pass that
+    /// copies and checks the same words) accepts and rejects what `core` does, at the
+    /// same offsets, on every length from 0 to 70 with a byte from 0x80 up at every
+    /// position (0xFF, never valid; a lone continuation byte; the first byte of a
+    /// valid two-byte `é`). Each string is the whole of an allocation of exactly its
+    /// length, so a word read or written past either end leaves it (reported under
+    /// AddressSanitizer in CI).
+    #[test]
+    fn string_from_slice_every_length_and_position() {
+        let check = |bytes: &[u8]| {
+            let exact: Vec<u8> = bytes.to_vec();
+            assert_eq!(exact.capacity(), exact.len());
+            let expected = core::str::from_utf8(&exact)
+                .map(String::from)
+                .map_err(|e| DecodeError::InvalidUtf8 {
+                    offset: 9 + e.valid_up_to(),
+                });
+            let got = super::string_from_slice(&exact, 9);
+            assert_eq!(got, expected, "{bytes:02x?}");
+            if let Ok(s) = got {
+                assert_eq!(s.capacity(), s.len());
+            }
+        };
+        for n in 0..=70usize {
+            let ascii: Vec<u8> = (0..n).map(|i| b' ' + (i % 95) as u8).collect();
+            check(&ascii);
+            for i in 0..n {
+                for bad in [0xFF, 0x80] {
+                    let mut b = ascii.clone();
+                    b[i] = bad;
+                    check(&b);
+                }
+                if i + 1 < n {
+                    let mut good = ascii.clone();
+                    good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
+                    check(&good);
                 }
             }
         }
