@@ -267,11 +267,11 @@ mod tests {
         let check = |bytes: &[u8]| {
             let exact: Vec<u8> = bytes.to_vec();
             assert_eq!(exact.capacity(), exact.len());
-            let expected = core::str::from_utf8(&exact)
-                .map(String::from)
-                .map_err(|e| DecodeError::InvalidUtf8 {
+            let expected = core::str::from_utf8(&exact).map(String::from).map_err(|e| {
+                DecodeError::InvalidUtf8 {
                     offset: 9 + e.valid_up_to(),
-                });
+                }
+            });
             let got = super::string_from_slice(&exact, 9);
             assert_eq!(got, expected, "{bytes:02x?}");
             if let Ok(s) = got {
