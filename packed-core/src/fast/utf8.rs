@@ -53,10 +53,9 @@ pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, D
 #[allow(unsafe_code)]
 pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     let n = bytes.len();
-    if n == 0 {
-        return Ok(String::new());
-    }
-    if n > SHORT_MAX {
+    // One test for both ends (an empty string wraps to above `SHORT_MAX`): empty and
+    // long strings take the ordinary way, which allocates nothing for the empty one.
+    if n.wrapping_sub(1) >= SHORT_MAX {
         return str_from_utf8(bytes, start).map(String::from);
     }
     let mut v = Vec::<u8>::with_capacity(n);
