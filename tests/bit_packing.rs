@@ -1263,6 +1263,93 @@ fn strings_at_every_bit_offset() {
     }
 }
 
+/// Plain numbers of 1 to 8 bytes between byte boundaries (the reader's one-read path
+/// for up to 8 bytes) at every bit offset: the reference writer's bytes (little-endian
+/// bits), decoded back from a slice and from a stream; every truncation from a slice is
+/// the error at the cut number's first bit asking for all its bits, as the checked
+/// byte-by-byte path gives it, and from a stream a typed error at or before the cut.
+#[test]
+fn plain_numbers_at_every_bit_offset() {
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(bitpack)]
+    struct Plain {
+        #[packed(max = 8)]
+        lead: Vec<bool>,
+        a: u8,
+        b: u16,
+        c: u32,
+        d: u64,
+        e: [u8; 3],
+        last: bool,
+    }
+    for k in 0..8usize {
+        let v = Plain {
+            lead: (0..k).map(|i| i % 2 == 0).collect(),
+            a: 0xA5,
+            b: 0xBEEF,
+            c: 0x8765_4321,
+            d: 0xF0E1_D2C3_B4A5_9687,
+            e: [0x11, 0x82, 0xFF],
+            last: true,
+        };
+        let mut b = reference::Bits::default();
+        b.size(k);
+        for &f in &v.lead {
+            b.bit(f);
+        }
+        // Each number's first bit and width, for the errors.
+        let mut fields = Vec::new();
+        let mut at = 8 + k;
+        for (value, bytes) in [
+            (u64::from(v.a), 1u32),
+            (u64::from(v.b), 2),
+            (u64::from(v.c), 4),
+            (v.d, 8),
+            // The array is read in one piece.
+            (0xFF_8211, 3),
+        ] {
+            b.bits(value & (u64::MAX >> (64 - 8 * bytes)), 8 * bytes);
+            fields.push((at, 8 * bytes as usize));
+            at += 8 * bytes as usize;
+        }
+        b.bit(true);
+        let expected = b.finish();
+        let bytes = packed_core::to_vec(&v).unwrap();
+        assert_eq!(bytes, expected, "lead {k}");
+        assert_eq!(packed_core::from_slice::<Plain>(&bytes), Ok(v.clone()));
+        assert_eq!(packed_core::from_reader::<Plain, _>(&bytes[..]).unwrap(), v);
+        // Cuts from the first number on (the lead's are `truncated_bit_streams_*`'s).
+        for end in (8 + k).div_ceil(8)..bytes.len() {
+            let cut = &bytes[..end];
+            let e = packed_core::from_slice::<Plain>(cut)
+                .unwrap_err()
+                .into_kind();
+            let want = match fields.iter().find(|&&(at, bits)| at + bits > 8 * end) {
+                Some(&(at, bits)) => DecodeError::UnexpectedEndOfBits {
+                    bit_offset: at,
+                    needed: bits,
+                    remaining: 8 * end - at,
+                },
+                None => DecodeError::UnexpectedEndOfBits {
+                    bit_offset: at,
+                    needed: 1,
+                    remaining: 8 * end - at,
+                },
+            };
+            assert_eq!(e, want, "lead {k} cut at {end}");
+            match packed_core::from_reader::<Plain, _>(cut)
+                .unwrap_err()
+                .into_kind()
+            {
+                DecodeError::UnexpectedEndOfBits { bit_offset, .. } => {
+                    assert!(bit_offset <= 8 * end, "lead {k} cut {end}")
+                }
+                other => panic!("lead {k} cut at {end}: {other:?}"),
+            }
+        }
+    }
+}
+
 /// A set padding bit is refused wherever the session pads: after an `Option`'s flag,
 /// after an entropy index, at an `align`, at the end; at its own bit offset.
 #[test]

@@ -249,17 +249,15 @@ impl<'a, W: Writer + ?Sized> BitWriter<'a, W> {
     }
 
     /// Appends `bytes` as 8 bits each, more than 8 of them: at a byte boundary in one
-    /// piece, else 7 at a time.
+    /// piece, else 8 at a time (each one word read, [`le_word`]).
     #[inline(never)]
     fn write_long(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         if self.used % 8 == 0 {
             self.flush_bytes()?;
             return self.inner.write_bytes(bytes);
         }
-        for chunk in bytes.chunks(7) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.push(u64::from_le_bytes(word), 8 * chunk.len() as u32)?;
+        for chunk in bytes.chunks(8) {
+            self.push(le_word(chunk), 8 * chunk.len() as u32)?;
         }
         Ok(())
     }
@@ -513,12 +511,14 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         debug_assert!(bits <= 56 && self.avail < bits);
         if let Some(input) = self.source.lent() {
             if let Some(word) = input.get(self.taken..).and_then(<[u8]>::first_chunk::<8>) {
-                // The bytes that fit whole above the `avail` bits: 7 or 8 of them, so
-                // `acc` then holds 57 bits at least.
+                // The whole bytes that fit above the `avail` bits and leave one bit
+                // spare: `(63 - avail) / 8` of them, which brings `avail` to
+                // `56 + avail % 8`, so no branch. The word's bits above them that reach
+                // into `acc` are the input's next ones, which the next refill ORs in
+                // again unchanged.
                 self.acc |= u64::from_le_bytes(*word) << self.avail;
-                let k = (64 - self.avail) / 8;
-                self.taken += k as usize;
-                self.avail += 8 * k;
+                self.taken += ((63 - self.avail) >> 3) as usize;
+                self.avail |= 56;
                 return Ok(());
             }
         }
@@ -665,9 +665,38 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     }
 }
 
-impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_, 'de, R, S> {
-    #[inline]
-    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'_, 'de, R, S> {
+    /// Whether the next `n` bytes are at most 8 and lie between byte boundaries, where
+    /// [`short_unaligned`](Self::short_unaligned) reads them: the bytes of a plain
+    /// number or of a short string inside a session.
+    #[inline(always)]
+    fn is_short_unaligned(&self, n: usize) -> bool {
+        n <= 8 && self.avail % 8 != 0
+    }
+
+    /// The next `n` bytes (at most 8), between byte boundaries, as a little-endian
+    /// word: what [`unaligned_bytes`](Self::unaligned_bytes) reads, with the same
+    /// errors, in one read of the accumulator (two for 8 bytes). Up to 7 bytes need no
+    /// check against the input first: the one read fails, at the same bit offset and
+    /// asking for the same bits, where the check would.
+    #[inline(always)]
+    fn short_unaligned(&mut self, n: usize) -> Result<u64, DecodeError> {
+        debug_assert!(n <= 8);
+        if n < 8 {
+            return self.read_short(8 * n as u32);
+        }
+        if !self.in_record {
+            self.check_bytes_left(8)?;
+        }
+        // As `unaligned_bytes` takes them: 7 bytes, then 1.
+        let low = self.read_short(56)?;
+        let high = self.read_short(8)?;
+        Ok(low | high << 56)
+    }
+
+    /// [`Reader::read_into`] for all but the short unaligned reads.
+    #[inline(never)]
+    fn read_into_general(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         if let Some(bytes) = self.take_aligned(out.len())? {
             out.copy_from_slice(bytes);
             return Ok(());
@@ -690,26 +719,9 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         })
     }
 
-    #[inline(always)]
-    fn read_byte(&mut self) -> Result<u8, DecodeError> {
-        Ok(self.read_short(8)? as u8)
-    }
-
-    /// Borrows at a byte boundary of a slice's session; between boundaries the bytes
-    /// are not in the input as they are, so a `&str` or `&[u8]` there is
-    /// [`DecodeError::CannotBorrow`] (decode a `String` or `Cow<str>`).
-    #[inline]
-    fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
-        match self.take_aligned(n)? {
-            Some(bytes) => Ok(bytes),
-            None => Err(DecodeError::CannotBorrow {
-                offset: self.offset(),
-            }),
-        }
-    }
-
-    #[inline]
-    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+    /// [`Reader::read_append`] for all but short strings between byte boundaries.
+    #[inline(never)]
+    fn read_append_general(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
         if self.in_record {
             return self.claimed(|r| r.read_append(n, out));
         }
@@ -736,8 +748,9 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         Ok(())
     }
 
-    #[inline]
-    fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
+    /// [`Reader::read_cow`] for all but short strings between byte boundaries.
+    #[inline(never)]
+    fn read_cow_general(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
         if self.in_record {
             return self.claimed(|r| r.read_cow(n));
         }
@@ -754,6 +767,63 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         let mut v = Vec::new();
         self.read_append(n, &mut v)?;
         Ok(Cow::Owned(v))
+    }
+}
+
+impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_, 'de, R, S> {
+    /// The bytes of a number between byte boundaries in one read of the accumulator,
+    /// the rest out of line.
+    #[inline(always)]
+    fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
+        if self.is_short_unaligned(out.len()) {
+            let word = self.short_unaligned(out.len())?.to_le_bytes();
+            out.copy_from_slice(&word[..out.len()]);
+            return Ok(());
+        }
+        self.read_into_general(out)
+    }
+
+    #[inline(always)]
+    fn read_byte(&mut self) -> Result<u8, DecodeError> {
+        Ok(self.read_short(8)? as u8)
+    }
+
+    /// Borrows at a byte boundary of a slice's session; between boundaries the bytes
+    /// are not in the input as they are, so a `&str` or `&[u8]` there is
+    /// [`DecodeError::CannotBorrow`] (decode a `String` or `Cow<str>`).
+    #[inline]
+    fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
+        match self.take_aligned(n)? {
+            Some(bytes) => Ok(bytes),
+            None => Err(DecodeError::CannotBorrow {
+                offset: self.offset(),
+            }),
+        }
+    }
+
+    /// A short string's bytes between byte boundaries in one read of the accumulator,
+    /// the rest out of line.
+    #[inline(always)]
+    fn read_append(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
+        if self.is_short_unaligned(n) && !self.in_record {
+            let word = self.short_unaligned(n)?;
+            append_word(out, word, n);
+            return Ok(());
+        }
+        self.read_append_general(n, out)
+    }
+
+    /// As [`read_append`](Reader::read_append): an owned copy of a short string's
+    /// bytes between byte boundaries, read before it is allocated.
+    #[inline(always)]
+    fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
+        if self.is_short_unaligned(n) && !self.in_record {
+            let word = self.short_unaligned(n)?;
+            let mut v = Vec::with_capacity(n);
+            append_word(&mut v, word, n);
+            return Ok(Cow::Owned(v));
+        }
+        self.read_cow_general(n)
     }
 
     #[inline(always)]
