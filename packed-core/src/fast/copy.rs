@@ -2,18 +2,20 @@
 //! call to `memcpy`.
 //!
 //! Strings in records are short, and a call to `memcpy` for a dozen bytes costs more
-//! than the copy (PERF.md: it dominated the seed document's encode). A run of 4 to 32
-//! bytes that fits in the spare capacity is moved as two overlapping words instead:
-//! what `Vec<u8>`'s [`Writer::write_var_bytes`](crate::Writer) does, and what an owned
-//! string's decode does.
+//! than the copy (PERF.md: it dominated the seed document's encode). A run of up to 64
+//! bytes is moved in a fixed number of words instead ([`copy_short`]): what `Vec<u8>`'s
+//! [`Writer::write_var_bytes`](crate::Writer) does with 4 to 32 bytes, and what an
+//! owned string's decode does with 1 to 64 (checking them as ASCII from the same
+//! words).
 
 use alloc::{string::String, vec::Vec};
 
 /// Appends `bytes` to `v`: a run of 4 to 32 bytes that fits in the spare capacity as
-/// two overlapping words (4, 8 or 16 bytes each, the first and the last of the run),
-/// anything else as an ordinary `extend`.
+/// two overlapping words ([`copy_short`]), anything else as an ordinary `extend`.
+/// (Runs of 1 to 3 and 33 to 64 bytes in words too cost the seed document's encode
+/// more instructions than the calls to `memcpy` they save; PERF.md, session 5.)
 ///
-/// Constant-size runs must not come here: their bytes are usually in registers, and two
+/// Constant-size runs must not come here: their bytes are usually in registers, and
 /// overlapping loads from a stack copy of them stall on store forwarding.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
@@ -24,40 +26,71 @@ pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
         v.extend_from_slice(bytes);
         return;
     }
-    let src = bytes.as_ptr();
-    // SAFETY: with `w` the word size (16 for `n >= 16`, 8 for `n >= 8`, else 4, so
-    // `w <= n <= 2 * w`):
-    // reads: `src` is valid for `n` bytes, and both words lie inside them
-    // (`w <= n`, so `src + n - w >= src`). Writes: `dst` is the start of the spare
-    // capacity, of at least `n` bytes, and both words lie in its first `n` bytes.
-    // The words cover `0..n` because `n <= 2 * w`, so after them the first `n` spare
-    // bytes are initialized and `set_len(len + n)` is sound. Unaligned reads and writes
-    // have no alignment requirement. `bytes` cannot overlap the spare capacity: it is a
-    // shared borrow, and `v` is borrowed mutably. Tested on every length from 0 to 40 at
-    // every spare capacity from 0 to 36, under AddressSanitizer in CI (`short_runs_*`).
+    // SAFETY: `4 <= n <= 32`, within `copy_short`'s `1..=SHORT_MAX`; `bytes` is valid
+    // for reads of `n` bytes, and the spare capacity, which starts at `len`, for writes
+    // of at least `n`. `bytes` cannot overlap the spare capacity: it is a shared borrow,
+    // and `v` is borrowed mutably. `copy_short` initializes the first `n` spare bytes,
+    // so `set_len(len + n)` is sound. Tested on every length from 0 to 40 at every
+    // spare capacity from 0 to 36 (`short_runs_*`, run under AddressSanitizer in CI).
     unsafe {
-        let dst = v.as_mut_ptr().add(len);
-        // The first and the last `size_of::<$w>()` bytes, each as one word. Integer
-        // words, not `[u8; W]` arrays: the arrays compile to more instructions.
-        macro_rules! copy_ends {
-            ($w:ty) => {{
-                let w = core::mem::size_of::<$w>();
-                let head = src.cast::<$w>().read_unaligned();
-                let tail = src.add(n - w).cast::<$w>().read_unaligned();
-                dst.cast::<$w>().write_unaligned(head);
-                dst.add(n - w).cast::<$w>().write_unaligned(tail);
-            }};
-        }
-        if n >= 16 {
-            copy_ends!(u128);
-        } else if n >= 8 {
-            copy_ends!(u64);
-        } else {
-            copy_ends!(u32);
-        }
+        copy_short(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
         v.set_len(len + n);
     }
 }
+
+/// The longest run [`copy_short`] copies.
+pub(crate) const SHORT_MAX: usize = 64;
+
+/// Copies `n` bytes from `src` to `dst` in a fixed number of words, without a call to
+/// `memcpy`, and returns whether every byte is below 0x80 (ASCII), from the same
+/// words: by length, single bytes at 0, `n / 2` and `n - 1` (1 to 3 bytes), two words
+/// of 4, 8 or 16 bytes at 0 and `n - W` (4 to 32 bytes), or four words of 16 bytes at
+/// 0, 16, `min(32, n - 16)` and `n - 16` (33 to 64). The words of each class cover
+/// every byte of `0..n` (`n <= 2 W` for two words; each of the four starts at or
+/// before the end of the one before) and none outside it (`W <= n`).
+///
+/// # Safety
+/// `1 <= n <= SHORT_MAX`, `src` valid for reads of `n` bytes, `dst` for writes of `n`
+/// bytes, and the two ranges do not overlap. Afterwards `dst[..n]` is initialized.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) -> bool {
+    debug_assert!((1..=SHORT_MAX).contains(&n));
+    // Copies the `$w`-sized words at the offsets given and returns whether none has a
+    // byte from 0x80 up. Integer words, not `[u8; W]` arrays: the arrays compile to
+    // more instructions.
+    macro_rules! copy_words {
+        ($w:ty; $($at:expr),+) => {{
+            let mut or: $w = 0;
+            $(
+                // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for
+                // every offset of the class (above).
+                let word = unsafe { src.add($at).cast::<$w>().read_unaligned() };
+                unsafe { dst.add($at).cast::<$w>().write_unaligned(word) };
+                or |= word;
+            )+
+            // The high bit of each byte of the word.
+            or & (ASCII_HIGH as $w) == 0
+        }};
+    }
+    // Longest first: records' longer strings are the ones the time goes to.
+    if n >= 16 {
+        if n <= 32 {
+            copy_words!(u128; 0, n - 16)
+        } else {
+            copy_words!(u128; 0, 16, 32.min(n - 16), n - 16)
+        }
+    } else if n >= 8 {
+        copy_words!(u64; 0, n - 8)
+    } else if n >= 4 {
+        copy_words!(u32; 0, n - 4)
+    } else {
+        copy_words!(u8; 0, n / 2, n - 1)
+    }
+}
+
+/// The high bit of each of 16 bytes: the bits set in a word of bytes from 0x80 up.
+pub(crate) const ASCII_HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
 
 /// Appends the low `k` bytes of `word` (little-endian; `k` at most 8) to `v` without a
 /// call to `memcpy`: one 8-byte store where the spare capacity holds 8 bytes, else two
@@ -105,7 +138,7 @@ pub(crate) fn append_word(v: &mut Vec<u8>, word: u64, k: usize) {
 }
 
 /// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
-/// decode uses, since `String::from` and `push_str` call `memcpy` too.
+/// decode in place uses, since `push_str` calls `memcpy` too.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 pub(crate) fn push_str_short(s: &mut String, add: &str) {

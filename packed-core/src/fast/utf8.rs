@@ -8,6 +8,7 @@
 
 use alloc::{string::String, vec::Vec};
 
+use crate::fast::copy::{copy_short, ASCII_HIGH, SHORT_MAX};
 use crate::DecodeError;
 
 /// `bytes` as a `str`, or [`DecodeError::InvalidUtf8`] (`start` is their offset).
@@ -39,18 +40,54 @@ pub(crate) fn string_from_utf8(bytes: Vec<u8>, start: usize) -> Result<String, D
     }
 }
 
+/// `bytes` copied into a new `String`, or [`DecodeError::InvalidUtf8`] (`start` is
+/// their offset): what an owned string's decode does with the bytes a slice lends.
+///
+/// A string of up to 64 bytes is copied and checked in one pass over the same words
+/// ([`copy_short`]'s, which give the ASCII check as they are stored into the new
+/// allocation), so its bytes are read once, its length is classified once, and no
+/// `memcpy` is called; a longer one is checked, then copied. Bytes from 0x80 up send the copy to
+/// `String::from_utf8`, which decides on the same bytes, so the accepted strings and
+/// the offsets of errors are [`str_from_utf8`]'s.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
+    let n = bytes.len();
+    // One test for both ends (an empty string wraps to above `SHORT_MAX`): empty and
+    // long strings take the ordinary way, which allocates nothing for the empty one.
+    if n.wrapping_sub(1) >= SHORT_MAX {
+        return str_from_utf8(bytes, start).map(String::from);
+    }
+    let mut v = Vec::<u8>::with_capacity(n);
+    // SAFETY: `1 <= n <= SHORT_MAX`; `bytes` is valid for reads of `n` bytes, the new
+    // allocation for writes of `n` (its capacity), and a shared borrow cannot overlap
+    // a new allocation. Tested on every length from 0 to 70 and every position of a
+    // byte from 0x80 up, each string ending where its input ends
+    // (`string_from_slice_every_length_and_position`, run under AddressSanitizer in
+    // CI).
+    let ascii = unsafe { copy_short(bytes.as_ptr(), v.as_mut_ptr(), n) };
+    // SAFETY: `copy_short` initialized the first `n` bytes, and `n` is the capacity
+    // asked for.
+    unsafe { v.set_len(n) };
+    if ascii {
+        // SAFETY: every byte is below 0x80, so the bytes are valid UTF-8.
+        Ok(unsafe { String::from_utf8_unchecked(v) })
+    } else {
+        String::from_utf8(v).map_err(|e| invalid_utf8(start, &e.utf8_error()))
+    }
+}
+
 /// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
 /// bytes, so a string of up to 64 bytes is checked in a fixed number of words instead:
 /// four of 16 bytes, two of 8, two of 4 or three single bytes, overlapping where the
 /// string is shorter than their sum.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn is_ascii(b: &[u8]) -> bool {
-    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
     let n = b.len();
     // The `W` bytes at `at` as a number (`at + W <= n` on every call below; a word out
     // of range would count as not ASCII).
     fn word<const W: usize>(b: &[u8], at: usize) -> u128 {
-        b.get(at..at + W).map_or(HIGH, |w| {
+        b.get(at..at + W).map_or(ASCII_HIGH, |w| {
             let mut x = [0u8; 16];
             x[..W].copy_from_slice(w);
             u128::from_le_bytes(x)
@@ -65,13 +102,13 @@ fn is_ascii(b: &[u8]) -> bool {
                 | word::<16>(b, at(1))
                 | word::<16>(b, at(2))
                 | word::<16>(b, at(3)))
-                & HIGH
+                & ASCII_HIGH
                 == 0
         }
         // 0..8 and n-8..n.
-        8..=15 => (word::<8>(b, 0) | word::<8>(b, n - 8)) & HIGH == 0,
+        8..=15 => (word::<8>(b, 0) | word::<8>(b, n - 8)) & ASCII_HIGH == 0,
         // 0..4 and n-4..n.
-        4..=7 => (word::<4>(b, 0) | word::<4>(b, n - 4)) & HIGH == 0,
+        4..=7 => (word::<4>(b, 0) | word::<4>(b, n - 4)) & ASCII_HIGH == 0,
         // The first, middle and last byte are all the bytes there are.
         1..=3 => (b[0] | b[n / 2] | b[n - 1]) & 0x80 == 0,
         0 => true,
@@ -212,6 +249,47 @@ mod tests {
                     good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
                     let s = super::string_from_utf8(good.clone(), 0).unwrap();
                     assert_eq!(s.as_bytes(), &good[..]);
+                }
+            }
+        }
+    }
+
+    /// The owned string a slice lends its bytes to (`string_from_slice`: one pass that
+    /// copies and checks the same words) accepts and rejects what `core` does, at the
+    /// same offsets, on every length from 0 to 70 with a byte from 0x80 up at every
+    /// position (0xFF, never valid; a lone continuation byte; the first byte of a
+    /// valid two-byte `é`). Each string is the whole of an allocation of exactly its
+    /// length, so a word read or written past either end leaves it (reported under
+    /// AddressSanitizer in CI).
+    #[test]
+    fn string_from_slice_every_length_and_position() {
+        let check = |bytes: &[u8]| {
+            let exact: Vec<u8> = bytes.to_vec();
+            assert_eq!(exact.capacity(), exact.len());
+            let expected = core::str::from_utf8(&exact).map(String::from).map_err(|e| {
+                DecodeError::InvalidUtf8 {
+                    offset: 9 + e.valid_up_to(),
+                }
+            });
+            let got = super::string_from_slice(&exact, 9);
+            assert_eq!(got, expected, "{bytes:02x?}");
+            if let Ok(s) = got {
+                assert_eq!(s.capacity(), s.len());
+            }
+        };
+        for n in 0..=70usize {
+            let ascii: Vec<u8> = (0..n).map(|i| b' ' + (i % 95) as u8).collect();
+            check(&ascii);
+            for i in 0..n {
+                for bad in [0xFF, 0x80] {
+                    let mut b = ascii.clone();
+                    b[i] = bad;
+                    check(&b);
+                }
+                if i + 1 < n {
+                    let mut good = ascii.clone();
+                    good[i..i + 2].copy_from_slice("\u{e9}".as_bytes());
+                    check(&good);
                 }
             }
         }

@@ -9,7 +9,7 @@ use alloc::{borrow::Cow, boxed::Box, string::String};
 
 use super::seq::{check_bytes, read_len, write_len};
 use crate::fast::copy::push_str_short;
-use crate::fast::utf8::{str_from_utf8, string_from_utf8};
+use crate::fast::utf8::{str_from_utf8, string_from_slice, string_from_utf8};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Reads length-prefixed bytes, borrowed where the reader can (serde's byte strings).
@@ -23,17 +23,26 @@ pub(crate) fn decode_bytes<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r.read_cow(len)
 }
 
+/// Reads a string's length prefix and its bytes, borrowed where the reader can, with
+/// the offset of the bytes (for [`DecodeError::InvalidUtf8`]); not checked as UTF-8.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn read_str_bytes<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<(usize, Cow<'de, [u8]>), DecodeError> {
+    let (offset, len) = read_len::<C, R>(r)?;
+    check_bytes(offset, len, r)?;
+    let start = r.offset();
+    Ok((start, r.read_cow(len)?))
+}
+
 /// Reads a length-prefixed UTF-8 string, borrowed where the reader can.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn decode_str<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<Cow<'de, str>, DecodeError> {
-    let (offset, len) = read_len::<C, R>(r)?;
-    check_bytes(offset, len, r)?;
-    let start = r.offset();
-    match r.read_cow(len)? {
-        Cow::Borrowed(b) => str_from_utf8(b, start).map(Cow::Borrowed),
-        Cow::Owned(v) => string_from_utf8(v, start).map(Cow::Owned),
+    match read_str_bytes::<C, R>(r)? {
+        (start, Cow::Borrowed(b)) => str_from_utf8(b, start).map(Cow::Borrowed),
+        (start, Cow::Owned(v)) => string_from_utf8(v, start).map(Cow::Owned),
     }
 }
 
@@ -59,14 +68,10 @@ impl<'de> Decode<'de> for String {
     const RESERVES_AHEAD: bool = false;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        Ok(match decode_str::<C, R>(r)? {
-            Cow::Borrowed(s) => {
-                let mut out = String::with_capacity(s.len());
-                push_str_short(&mut out, s);
-                out
-            }
-            Cow::Owned(s) => s,
-        })
+        match read_str_bytes::<C, R>(r)? {
+            (start, Cow::Borrowed(b)) => string_from_slice(b, start),
+            (start, Cow::Owned(v)) => string_from_utf8(v, start),
+        }
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
