@@ -224,9 +224,9 @@ fn truncated_input_names_the_field_it_ends_in() {
     assert_eq!(e.path(), Some("shape"));
 }
 
-/// The replay runs under the caller's limits, except where they would stop it: the
-/// completed input may be longer than `max_bytes` allows, and the nesting that failed
-/// is let in.
+/// The replay of a type without lifetimes runs under the default limits (it shares
+/// `from_slice`'s decode), so a caller's tighter limits do not stop it: the completed
+/// input may be longer than `max_bytes` allows, and the nesting that failed is let in.
 #[test]
 fn limits_do_not_stop_the_replay() {
     let bytes = order_bytes();
@@ -251,6 +251,51 @@ fn limits_do_not_stop_the_replay() {
         }
     );
     assert_eq!(e.path(), Some("items[0].sku"));
+}
+
+/// A list that nests one level per element.
+#[derive(Packed, Debug)]
+struct Chain {
+    next: Option<Box<Chain>>,
+}
+
+/// `n` nested `Chain`s: a `1` (some) for each but the last, whose `0` is none.
+fn chain_bytes(n: usize) -> Vec<u8> {
+    let mut bytes = vec![1; n - 1];
+    bytes.push(0);
+    bytes
+}
+
+/// A depth error under a tighter limit is located, since the replay's default depth
+/// lets the failed level in; one at the default depth itself is not, since the replay
+/// cannot go deeper than the default (documented in the crate docs, "Errors").
+#[test]
+fn depth_errors_have_a_path_below_the_default_depth() {
+    let limits = packed_core::Limits::DEFAULT.with_max_depth(3);
+    let e = packed_core::config()
+        .limits(limits)
+        .from_slice::<Chain>(&chain_bytes(10))
+        .unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::DepthLimitExceeded {
+            offset: 3,
+            limit: 3
+        }
+    );
+    // The path of the byte at the offset, as for `Order` above: the fourth level's
+    // own `next`, the first field of the level that was too deep.
+    assert_eq!(e.path(), Some("next.next.next.next"));
+
+    let e = packed_core::from_slice::<Chain>(&chain_bytes(200)).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::DepthLimitExceeded {
+            offset: 128,
+            limit: 128
+        }
+    );
+    assert_eq!(e.path(), None);
 }
 
 #[test]

@@ -451,6 +451,19 @@ impl<C: Ctx> Config<C> {
         self.located_in::<T, _>(bytes, result)
     }
 
+    /// [`from_slice`](Config::from_slice) for a configuration known to hold the default
+    /// limits (the crate's [`from_slice`](crate::from_slice)): the same decode, through
+    /// the one out-of-line copy of it that the error-path replay shares.
+    #[inline]
+    pub(crate) fn decode_slice_with_default_limits<'de, T: Decode<'de>>(
+        self,
+        bytes: &'de [u8],
+    ) -> Result<T, Error<DecodeError>> {
+        debug_assert!(self.limits == Limits::DEFAULT);
+        let result = decode_slice_default::<C, T>(bytes, None);
+        self.located_in::<T, _>(bytes, result)
+    }
+
     /// `result` of decoding a `T` from `bytes`, its error with the path where it
     /// happened.
     #[inline(always)]
@@ -607,6 +620,35 @@ pub(crate) fn decode_message<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Size
 ) -> Result<T, DecodeError> {
     T::decode_header::<C, R>(r)?;
     T::decode::<C, R>(r)
+}
+
+/// Decodes a `T` that takes up the whole of `bytes` under the default [`Limits`]: what
+/// [`Config::from_slice`] runs when its limits are the default, and what the error-path
+/// replay runs, which passes `replay_records` to be given the growable records the
+/// decode opened (and does not require the input's end).
+///
+/// Deliberately not `#[inline]`: a generic function that is not `#[inline]` is compiled
+/// once per crate that uses it, where an `#[inline]` one is compiled again in every code
+/// unit that calls it, so `from_slice` and the replay share one copy of a type's whole
+/// decode. The limits are constants here, not a parameter, because known limits fold
+/// into the decode (its depth checks above all) as they do when `from_slice` is inlined
+/// into a caller (PERF.md, "Compile time, session 5").
+pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
+    bytes: &'de [u8],
+    replay_records: Option<&mut Vec<crate::explain::InputRecord>>,
+) -> Result<T, DecodeError> {
+    let mut r = SliceReader::with_limits(bytes, Limits::DEFAULT);
+    #[cfg(feature = "error-paths")]
+    if replay_records.is_some() {
+        r.keep_records();
+    }
+    let value = decode_message::<C, T, SliceReader<'de>>(&mut r)?;
+    match replay_records {
+        #[cfg(feature = "error-paths")]
+        Some(records) => *records = r.take_records(),
+        _ => finish(&r)?,
+    }
+    Ok(value)
 }
 
 /// Checks that the reader is at the end of its input.

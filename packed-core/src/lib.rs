@@ -339,14 +339,19 @@
 //!   Batch { items: Vec<Item> }`) has paths for everything inside;
 //! - through the `packed_core::serde` functions: serde's traversal reports no fields
 //!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
-//! - where the completed input does not decode within a few tries;
+//! - where the completed input does not decode within a few tries, or, for a type
+//!   without lifetime parameters, needs more than the default depth or zero-width
+//!   elements ([`Limits::DEFAULT`]) to decode: its replay shares the decode that
+//!   `from_slice` runs under the default limits (a depth error at the default depth
+//!   of 128, or wider limits of the caller's);
 //! - without the `error-paths` feature (on by default).
 //!
 //! The replay is compiled code: each type passed to a top-level function gets a
-//! second, cold encode and decode, which is a large share of the build time of a
-//! crate with many message types (`benches/compile_time.py` measures both). A crate
-//! that prefers the shorter build turns the feature off (`default-features = false,
-//! features = ["std"]`); errors then carry their kind and offset only.
+//! second, cold encode, and a type with lifetime parameters (or one decoded through
+//! a [`Config`] with limits of its own) a second decode too, which add to the build
+//! time of a crate with many message types (`benches/compile_time.py` measures it).
+//! A crate that prefers the shorter build turns the feature off (`default-features =
+//! false, features = ["std"]`); errors then carry their kind and offset only.
 //!
 //! The path is the empty string for an error in the message itself (a derived
 //! fieldless enum's unknown tag).
@@ -557,7 +562,7 @@ pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeE
 /// left over.
 #[inline]
 pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, Error<DecodeError>> {
-    config().from_slice(bytes)
+    config().decode_slice_with_default_limits(bytes)
 }
 
 /// As [`from_slice`], with explicit [`Limits`]: [`Config::from_slice`] under
@@ -689,7 +694,7 @@ pub fn encode_into_as<L: Layout, T: Encode + ?Sized>(
 pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
     bytes: &'de [u8],
 ) -> Result<T, Error<DecodeError>> {
-    with::<L>().from_slice(bytes)
+    with::<L>().decode_slice_with_default_limits(bytes)
 }
 
 /// Explains the bytes [`to_vec`] writes for `value`: [`Config::explain`] under

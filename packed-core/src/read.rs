@@ -391,12 +391,14 @@ impl<'de> SliceReader<'de> {
     /// From now on, notes the growable records opened (for the error-path replay,
     /// which decodes through this reader so as to share the decode `from_slice` has).
     #[cfg(feature = "error-paths")]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn keep_records(&mut self) {
         self.records = Some(Box::default());
     }
 
     /// The growable records opened since [`keep_records`](SliceReader::keep_records).
     #[cfg(feature = "error-paths")]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn take_records(&mut self) -> Vec<crate::explain::InputRecord> {
         self.records.take().map_or_else(Vec::new, |r| r.finish())
     }

@@ -2,30 +2,41 @@
 
 use alloc::{string::String, vec::Vec};
 
-use crate::config::decode_message;
+use crate::config::{decode_message, decode_slice_default};
 use crate::explain::{InputRecord, RecordLog, Recorder};
 use crate::read::ZeroWidthBudget;
-use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Limits, Reader, SliceReader};
+use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Limits, Reader};
 
 /// How many times the input is read again, at most, to find a decode error's path.
 const TRIES: usize = 16;
 
 /// The path of the decode `error` on `input`, for a type that also encodes and borrows
 /// nothing from its input: what the derive's [`Decode::error_path`] calls for types
-/// without lifetime parameters. The completed input is a copy, decoded through a
-/// [`SliceReader`], so the replay shares the decode that `from_slice` compiled for the
-/// type; only the recorder's encode is the replay's own.
+/// without lifetime parameters. The completed input is a copy, decoded through the
+/// function `from_slice` runs under the default limits, so the replay shares the decode
+/// that `from_slice` compiled for the type; only the recorder's encode is the replay's
+/// own.
+///
+/// The replay therefore runs under the default limits, whatever the caller's were: no
+/// byte limit, as every replay; a tighter depth or zero-width limit let out, as the
+/// replay lets out the one that failed. A value that needs more than the default depth
+/// or zero-width elements (the caller's limits were wider, or a depth error at the
+/// default depth) gets no path.
 pub(crate) fn owned_decode_path<C: Ctx, T: for<'a> Decode<'a> + Encode>(
     input: &[u8],
     limits: Limits,
     error: &DecodeError,
 ) -> Option<String> {
-    locate(input, limits, error, &mut |probe, limits| {
+    locate(input, limits, error, &mut |probe, _| {
         let view = probe.view();
-        let mut r = SliceReader::with_limits(&view, limits.with_max_bytes(usize::MAX));
-        r.keep_records();
-        let value = decode_message::<C, T, _>(&mut r)?;
-        let records = r.take_records();
+        let mut records = Vec::new();
+        let value = match decode_slice_default::<C, T>(&view, Some(&mut records)) {
+            Ok(value) => value,
+            Err(
+                DecodeError::DepthLimitExceeded { .. } | DecodeError::ZeroWidthLimitExceeded { .. },
+            ) => return Ok(None),
+            Err(e) => return Err(e),
+        };
         Ok(path_in(&view, records, probe.cut, error, &mut |w| {
             super::record::<C, T>(&value, w)
         }))
