@@ -623,16 +623,18 @@ pub(crate) fn decode_message<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Size
 }
 
 /// Decodes a `T` that takes up the whole of `bytes` under the default [`Limits`]: what
-/// [`Config::from_slice`] runs when its limits are the default, and what the error-path
-/// replay runs, which passes `replay_records` to be given the growable records the
-/// decode opened (and does not require the input's end).
+/// [`from_slice`](crate::from_slice) and [`from_slice_as`](crate::from_slice_as) run
+/// ([`Config::from_slice`] inlines its decode instead), and what the
+/// error-path replay runs, which passes `replay_records` to be given the growable
+/// records the decode opened (and does not require the input's end).
 ///
 /// Deliberately not `#[inline]`: a generic function that is not `#[inline]` is compiled
 /// once per crate that uses it, where an `#[inline]` one is compiled again in every code
 /// unit that calls it, so `from_slice` and the replay share one copy of a type's whole
 /// decode. The limits are constants here, not a parameter, because known limits fold
 /// into the decode (its depth checks above all) as they do when `from_slice` is inlined
-/// into a caller (PERF.md, "Compile time, session 5").
+/// into a caller (PERF.md, "One out-of-line slice decode shared by `from_slice` and
+/// the replay").
 pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
     bytes: &'de [u8],
     replay_records: Option<&mut Vec<crate::explain::InputRecord>>,
