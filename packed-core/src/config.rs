@@ -168,8 +168,7 @@ impl<C: Ctx> Config<C> {
         value: &T,
         w: &mut W,
     ) -> Result<(), EncodeError> {
-        T::encode_header::<C, W>(w)?;
-        value.encode::<C, W>(w)
+        encode_message::<C, T, W>(value, w)
     }
 
     /// Encodes `value` into a new vector, sized exactly in advance.
@@ -185,14 +184,7 @@ impl<C: Ctx> Config<C> {
     /// field's path ([`Error`]).
     #[inline]
     pub fn to_vec<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
-        self.located(value, self.vec_of(value))
-    }
-
-    #[inline]
-    fn vec_of<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, EncodeError> {
-        let mut buf = Vec::with_capacity(self.len_of(value)?);
-        self.encode_to(value, &mut buf)?;
-        Ok(buf)
+        encode_vec::<C, T>(value)
     }
 
     /// `result` of encoding `value`, its error with the path where it happened.
@@ -226,14 +218,7 @@ impl<C: Ctx> Config<C> {
         value: &T,
         buf: &mut Vec<u8>,
     ) -> Result<usize, Error<EncodeError>> {
-        let start = buf.len();
-        match self.encode_to(value, buf) {
-            Ok(()) => Ok(buf.len() - start),
-            Err(e) => {
-                buf.truncate(start);
-                Err(encode_error::<C, T>(value, e))
-            }
-        }
+        encode_append::<C, T>(value, buf)
     }
 
     /// The exact number of bytes [`to_vec`](Config::to_vec) would write, without
@@ -249,14 +234,12 @@ impl<C: Ctx> Config<C> {
     /// As [`to_vec`](Config::to_vec).
     #[inline]
     pub fn encoded_len<T: Encode + ?Sized>(self, value: &T) -> Result<usize, Error<EncodeError>> {
-        self.located(value, self.len_of(value))
+        encoded_len_of::<C, T>(value)
     }
 
     #[inline]
     fn len_of<T: Encode + ?Sized>(self, value: &T) -> Result<usize, EncodeError> {
-        let mut counter = SizeCounter::default();
-        self.encode_to(value, &mut counter)?;
-        Ok(counter.len)
+        count::<C, T>(value)
     }
 
     /// Encodes `value` into the caller's buffer, without allocating, and returns how
@@ -651,6 +634,70 @@ pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
         _ => finish(&r)?,
     }
     Ok(value)
+}
+
+// The encodes to a vector, out of line. Encoding has no limits, so every configuration
+// of one context shares them; like `decode_slice_default`, they are deliberately not
+// `#[inline]`: a generic function that is not `#[inline]` is compiled once per crate
+// that uses it, where an `#[inline]` one (and the type's encode inlined into it, twice
+// for `to_vec`: the counting pass and the writing pass) is compiled again in every code
+// unit that calls it. The type's encode is still inlined into these, so the counting
+// pass of a fixed-size type still folds to a constant (PERF.md, "Compile time,
+// session 6").
+
+/// [`Config::to_vec`] under context `C`: the size counted, then the value written.
+fn encode_vec<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
+    let len = match count::<C, T>(value) {
+        Ok(len) => len,
+        Err(e) => return Err(encode_error::<C, T>(value, e)),
+    };
+    let mut buf = Vec::with_capacity(len);
+    match encode_message::<C, T, Vec<u8>>(value, &mut buf) {
+        Ok(()) => Ok(buf),
+        Err(e) => Err(encode_error::<C, T>(value, e)),
+    }
+}
+
+/// [`Config::encode_into`] under context `C`.
+fn encode_append<C: Ctx, T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut Vec<u8>,
+) -> Result<usize, Error<EncodeError>> {
+    let start = buf.len();
+    match encode_message::<C, T, Vec<u8>>(value, buf) {
+        Ok(()) => Ok(buf.len() - start),
+        Err(e) => {
+            buf.truncate(start);
+            Err(encode_error::<C, T>(value, e))
+        }
+    }
+}
+
+/// [`Config::encoded_len`] under context `C`.
+fn encoded_len_of<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeError>> {
+    match count::<C, T>(value) {
+        Ok(len) => Ok(len),
+        Err(e) => Err(encode_error::<C, T>(value, e)),
+    }
+}
+
+/// Writes `value` and its header, if its layout has one, under context `C`: what
+/// [`Config::encode_to`] runs.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn encode_message<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
+    value: &T,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    T::encode_header::<C, W>(w)?;
+    value.encode::<C, W>(w)
+}
+
+/// The number of bytes `value` encodes to under context `C`, with its header.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn count<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
+    let mut counter = SizeCounter::default();
+    encode_message::<C, T, SizeCounter>(value, &mut counter)?;
+    Ok(counter.len)
 }
 
 /// Checks that the reader is at the end of its input.
