@@ -5,6 +5,17 @@
 use alloc::boxed::Box;
 use core::fmt;
 
+/// Called first on every path that builds an error, which marks the path as cold.
+///
+/// The errors are built inline, not by an out-of-line `#[cold]` constructor: an error
+/// returned from a call is opaque to the optimizer, which then cannot tell that it is
+/// not the niche value that stands for `Ok` in a `Result<_, DecodeError>`, and keeps
+/// (and duplicates, past every `?`) a continuation of the decode for that case. Built
+/// inline, its variant is a constant (PERF.md, "Compile time, session 6").
+#[cold]
+#[inline(never)]
+pub(crate) fn cold_path() {}
+
 /// An [`EncodeError`] or [`DecodeError`] with the field path where it happened
 /// (`items[3].sku`): what the top-level functions ([`to_vec`](crate::to_vec),
 /// [`from_slice`](crate::from_slice), [`Config`](crate::Config)'s methods) return.

@@ -93,9 +93,9 @@ impl PrefixSize {
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn too_large<P: LenPrefix>(len: usize) -> EncodeError {
+    crate::error::cold_path();
     EncodeError::LengthTooLarge {
         len: len as u64,
         max: P::MAX,
@@ -111,9 +111,9 @@ fn check<P: LenPrefix>(len: usize) -> Result<(), EncodeError> {
     Ok(())
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn unaddressable(offset: usize, len: u64) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::LengthExceedsInput {
         offset,
         len,

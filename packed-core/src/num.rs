@@ -264,9 +264,9 @@ impl IntCodec for Fixed {
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn overflow(offset: usize, type_name: &'static str) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::IntegerOverflow { offset, type_name }
 }
 

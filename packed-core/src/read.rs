@@ -415,14 +415,19 @@ impl<'de> SliceReader<'de> {
     /// register, and every read would go through memory.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn short(&self, needed: usize) -> DecodeError {
-        short(
-            self.limited(),
-            self.end,
-            self.limits.max_bytes,
-            self.offset(),
-            needed,
-            self.rest.len(),
-        )
+        crate::error::cold_path();
+        if self.limited() {
+            DecodeError::ByteLimitExceeded {
+                offset: self.end,
+                limit: self.limits.max_bytes,
+            }
+        } else {
+            DecodeError::UnexpectedEnd {
+                offset: self.offset(),
+                needed,
+                remaining: self.rest.len(),
+            }
+        }
     }
 
     /// Whether reading ends at `max_bytes`, not at the end of the input or of a
@@ -786,9 +791,9 @@ fn skip_by_reading<'de, R: Reader<'de> + ?Sized>(
 /// The bytes of a growable record's size.
 const RECORD_SIZE: usize = 4;
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn record_too_large(start: usize, end: usize, input_end: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::RecordSizeTooLarge {
         offset: start,
         size: u32::try_from(end - start).unwrap_or(u32::MAX),
@@ -832,39 +837,15 @@ impl ZeroWidthBudget {
     }
 }
 
-#[cold]
-#[inline(never)]
-fn short(
-    limited: bool,
-    len: usize,
-    max_bytes: usize,
-    offset: usize,
-    needed: usize,
-    remaining: usize,
-) -> DecodeError {
-    if limited {
-        DecodeError::ByteLimitExceeded {
-            offset: len,
-            limit: max_bytes,
-        }
-    } else {
-        DecodeError::UnexpectedEnd {
-            offset,
-            needed,
-            remaining,
-        }
-    }
-}
-
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn depth_exceeded(offset: usize, limit: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::DepthLimitExceeded { offset, limit }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::ZeroWidthLimitExceeded { offset, limit }
 }
 

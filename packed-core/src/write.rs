@@ -336,9 +336,9 @@ impl<'a> SliceWriter<'a> {
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn buffer_too_small(needed: usize, capacity: usize) -> EncodeError {
+    crate::error::cold_path();
     EncodeError::BufferTooSmall { needed, capacity }
 }
 

@@ -195,9 +195,9 @@ macro_rules! ranged_int {
 }
 ranged_int!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn out_of_range(field: &'static str, range: &'static str) -> EncodeError {
+    crate::error::cold_path();
     EncodeError::ValueOutOfRange { field, range }
 }
 
@@ -448,9 +448,9 @@ entropy_coded! {
     Cow<'a, str>: &'static str, 'a;
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn unknown_index(bit_offset: usize, index: u64, values: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::UnknownEntropyIndex {
         bit_offset,
         index,

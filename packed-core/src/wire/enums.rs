@@ -92,9 +92,9 @@ impl TagForm for VariantIndex {
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn index_too_large(index: u32) -> EncodeError {
+    crate::error::cold_path();
     EncodeError::VariantIndexTooLarge {
         index: u64::from(index),
         max: u64::from(u8::MAX),
@@ -217,10 +217,10 @@ fn named_variant<I: Int, T>(
 }
 
 /// The error for a tag that names no variant.
-#[cold]
-#[inline(never)]
+#[inline]
 #[must_use]
 pub fn unknown_variant(offset: usize, type_name: &'static str, tag: u64) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::UnknownVariant {
         offset,
         type_name,

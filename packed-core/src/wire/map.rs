@@ -54,9 +54,9 @@ pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?S
     Ok(m)
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn duplicate_key(offset: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::DuplicateKey { offset }
 }
 

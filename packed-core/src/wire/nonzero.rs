@@ -10,9 +10,9 @@ use super::prim::through_int;
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn zero(offset: usize, type_name: &'static str) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::UnexpectedZero { offset, type_name }
 }
 

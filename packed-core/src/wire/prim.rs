@@ -192,9 +192,9 @@ impl<'de> Decode<'de> for bool {
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::InvalidBool { offset, byte }
 }
 

@@ -36,9 +36,9 @@ pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     })
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn over_max(len: usize, max: usize) -> EncodeError {
+    crate::error::cold_path();
     EncodeError::LengthOverMax { len, max }
 }
 
@@ -189,9 +189,9 @@ pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::LengthExceedsInput {
         offset,
         len: len as u64,
@@ -407,9 +407,9 @@ fn read_array_length<'de, C: Ctx, R: Reader<'de> + ?Sized, const N: usize>(
     Ok(())
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn length_mismatch(offset: usize, expected: usize, found: usize) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::LengthMismatch {
         offset,
         expected: expected as u64,

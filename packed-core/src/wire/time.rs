@@ -103,9 +103,9 @@ pub(crate) fn duration(nanos: u128) -> Option<Duration> {
     Some(Duration::new(secs, (nanos % 1_000_000_000) as u32))
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn out_of_range(offset: usize, type_name: &'static str) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::OutOfRange { offset, type_name }
 }
 

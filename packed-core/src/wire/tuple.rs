@@ -51,9 +51,9 @@ fn read_count<'de, C: Ctx, R: Reader<'de> + ?Sized>(n: u8, r: &mut R) -> Result<
     Ok(())
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn count_mismatch(offset: usize, expected: u8, found: u8) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::LengthMismatch {
         offset,
         expected: u64::from(expected),

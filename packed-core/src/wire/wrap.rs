@@ -141,8 +141,8 @@ pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool,
     }
 }
 
-#[cold]
-#[inline(never)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn invalid_flag(offset: usize, byte: u8) -> DecodeError {
+    crate::error::cold_path();
     DecodeError::InvalidOptionFlag { offset, byte }
 }
