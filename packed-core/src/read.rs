@@ -409,10 +409,10 @@ impl<'de> SliceReader<'de> {
         self.rest
     }
 
-    /// The error for a read of `needed` bytes past the end. It passes the reader's
-    /// fields to the out-of-line constructor by value: were the reader's address to
-    /// leave the decoder, even on this cold path, its position could not live in a
-    /// register, and every read would go through memory.
+    /// The error for a read of `needed` bytes past the end, built inline (see
+    /// [`cold_path`](crate::error::cold_path)). Nothing here takes the reader's address:
+    /// were it to leave the decoder, even on this cold path, the reader's position could
+    /// not live in a register, and every read would go through memory.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn short(&self, needed: usize) -> DecodeError {
         crate::error::cold_path();
