@@ -31,6 +31,7 @@ use packed_benches::{seed_document, Document, Row, SplitMix64};
 #[path = "../benches/peers.rs"]
 mod peers;
 
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
