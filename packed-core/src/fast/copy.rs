@@ -3,17 +3,17 @@
 //!
 //! Strings in records are short, and a call to `memcpy` for a dozen bytes costs more
 //! than the copy (PERF.md: it dominated the seed document's encode). A run of up to 64
-//! bytes is moved in a fixed number of words instead ([`copy_short`]): what `Vec<u8>`'s
-//! [`Writer::write_var_bytes`](crate::Writer) does with 4 to 32 bytes, and what an
-//! owned string's decode does with 1 to 64 (checking them as ASCII from the same
-//! words).
+//! bytes is moved in a fixed number of words instead: what `Vec<u8>`'s
+//! [`Writer::write_var_bytes`](crate::Writer) does with 1 to 64 bytes ([`copy_run`]),
+//! and what an owned string's decode does with 1 to 64 (checking them as ASCII from
+//! the same words, [`copy_short`]).
 
 use alloc::{string::String, vec::Vec};
 
-/// Appends `bytes` to `v`: a run of 4 to 32 bytes that fits in the spare capacity as
-/// two overlapping words ([`copy_short`]), anything else as an ordinary `extend`.
-/// (Runs of 1 to 3 and 33 to 64 bytes in words too cost the seed document's encode
-/// more instructions than the calls to `memcpy` they save; PERF.md, session 5.)
+/// Appends `bytes` to `v`: a run of 1 to 64 bytes that fits in the spare capacity in
+/// words ([`copy_run`]), anything else (empty, longer, or growing `v`) as an ordinary
+/// `extend`: a log's one-byte identities and request lines of over 32 bytes no longer
+/// call `memcpy` (PERF.md, session 6).
 ///
 /// Constant-size runs must not come here: their bytes are usually in registers, and
 /// overlapping loads from a stack copy of them stall on store forwarding.
@@ -22,19 +22,37 @@ use alloc::{string::String, vec::Vec};
 pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
     let len = v.len();
-    if !(4..=32).contains(&n) || v.capacity() - len < n {
+    let spare = v.capacity() - len;
+    // SAFETY: `n` is within `copy_run`'s `1..=SHORT_MAX`; `bytes` is valid for reads of
+    // `n` bytes, and the spare capacity, which starts at `len`, for writes of
+    // `spare >= n`. `bytes` cannot overlap the spare capacity: it is a shared
+    // borrow, and `v` is borrowed mutably. `copy_run` initializes the first `n` spare
+    // bytes, so `set_len(len + n)` is sound. Tested on every length from 0 to 70 at
+    // every spare capacity from 0 to 70 (`short_runs_*`, run under AddressSanitizer in
+    // CI).
+    // Three ranges, each one test: the branch that picks a range goes the same way for
+    // every string of a field whose lengths stay within one (the seed document's
+    // strings and the log's user names from 4 to 15, the log's dates and request lines
+    // from 16 up), and `copy_run` sees the range it is in. 4 to 15 first: the seed
+    // document's strings then run straight through, as they did before the other
+    // ranges were taken in words (a taken jump there and back cost its encode 8%).
+    if n.wrapping_sub(4) <= 15 - 4 && spare >= n {
+        unsafe {
+            copy_run(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else if n.wrapping_sub(16) <= SHORT_MAX - 16 && spare >= n {
+        unsafe {
+            copy_run(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else if n.wrapping_sub(1) <= 3 - 1 && spare >= n {
+        unsafe {
+            copy_run(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else {
         v.extend_from_slice(bytes);
-        return;
-    }
-    // SAFETY: `4 <= n <= 32`, within `copy_short`'s `1..=SHORT_MAX`; `bytes` is valid
-    // for reads of `n` bytes, and the spare capacity, which starts at `len`, for writes
-    // of at least `n`. `bytes` cannot overlap the spare capacity: it is a shared borrow,
-    // and `v` is borrowed mutably. `copy_short` initializes the first `n` spare bytes,
-    // so `set_len(len + n)` is sound. Tested on every length from 0 to 40 at every
-    // spare capacity from 0 to 36 (`short_runs_*`, run under AddressSanitizer in CI).
-    unsafe {
-        copy_short(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
-        v.set_len(len + n);
     }
 }
 
@@ -86,6 +104,44 @@ pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) -> bool 
         copy_words!(u32; 0, n - 4)
     } else {
         copy_words!(u8; 0, n / 2, n - 1)
+    }
+}
+
+/// Copies `1..=SHORT_MAX` bytes from `src` to `dst` in a fixed number of words, as
+/// [`copy_short`] does, without the ASCII test: what the encode's appends use.
+///
+/// From 16 to 64 bytes it moves four words whose offsets are clamped to the last one
+/// (a string of up to 32 bytes repeats its first or last word), where `copy_short`
+/// tests whether the length is above 32: a branch whose outcome a log's request lines,
+/// from 24 to 41 bytes, make the processor guess wrong about every third record
+/// (PERF.md, session 6). The decode keeps the test: its four words cost more there
+/// (each also tested as ASCII) than the guesses they save.
+///
+/// # Safety
+/// As [`copy_short`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+pub(crate) unsafe fn copy_run(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((1..=SHORT_MAX).contains(&n));
+    macro_rules! copy_words {
+        ($w:ty; $($at:expr),+) => {{
+            $(
+                // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for
+                // every offset of the class (below).
+                let word = unsafe { src.add($at).cast::<$w>().read_unaligned() };
+                unsafe { dst.add($at).cast::<$w>().write_unaligned(word) };
+            )+
+        }};
+    }
+    if n >= 16 {
+        let last = n - 16;
+        copy_words!(u128; 0, 16.min(last), 32.min(last), last);
+    } else if n >= 8 {
+        copy_words!(u64; 0, n - 8);
+    } else if n >= 4 {
+        copy_words!(u32; 0, n - 4);
+    } else {
+        copy_words!(u8; 0, n / 2, n - 1);
     }
 }
 
@@ -159,9 +215,9 @@ mod tests {
     /// allocation (the fuzz targets run this path under AddressSanitizer).
     #[test]
     fn short_runs_every_length_and_spare_capacity() {
-        for n in 0..=40usize {
+        for n in 0..=70usize {
             let run: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37) ^ 0xA5).collect();
-            for spare in 0..=36 {
+            for spare in 0..=70 {
                 for before in [0usize, 1, 7] {
                     let mut v = Vec::with_capacity(before + spare);
                     assert_eq!(v.capacity(), before + spare);
