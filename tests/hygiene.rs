@@ -681,6 +681,24 @@ pub mod macro_groups {
         Reading(u16, u16, u16, u16, u16, u16, u16, i16, i16, i16, i16, i16, i16, (::std::string::String))
     }
 
+    /// Bit packing with the scalar types by their bare names, as users write them:
+    /// consecutive `bool`s and ranged integers are gathered into one group of bits,
+    /// and a `bool` joins the group without the prelude's `From`.
+    #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(bitpack)]
+    pub struct GroupedBits {
+        /// One bit.
+        pub on: bool,
+        /// Three bits.
+        #[packed(bits = 3)]
+        pub level: u8,
+        /// One bit.
+        pub off: bool,
+        /// Four bits.
+        #[packed(range = "100..=115")]
+        pub wide: u64,
+    }
+
     crate::macros::packed_enum! {
         /// A tagged enum from fragments.
         #[packed(tag = "u16")]
@@ -1102,6 +1120,24 @@ fn prelude_free_bit_packing_round_trips() {
     assert_eq!(
         packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
         f
+    );
+}
+
+#[test]
+fn prelude_free_bit_groups_round_trip() {
+    let g = macro_groups::GroupedBits {
+        on: true,
+        level: 5,
+        off: false,
+        wide: 113,
+    };
+    // Bit 0 `on`, bits 1-3 level 5 (`101`), bit 4 `off`, bits 5-8 113 - 100 = 13
+    // (`1101`): 0b1010_1011, then bit 8 the last 1 of 13 and padding.
+    let bytes = packed_core::to_vec(&g).unwrap();
+    assert_eq!(bytes, [0b1010_1011, 0b0000_0001]);
+    assert_eq!(
+        packed_core::from_slice::<macro_groups::GroupedBits>(&bytes).unwrap(),
+        g
     );
 }
 
