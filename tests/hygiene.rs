@@ -591,6 +591,44 @@ pub mod through_macros {
     }
 }
 
+/// Fields whose types are associated types of a parameter (a protocol generic over
+/// its id and payload types): the bound is on `T::Id`, not on `T`, which need not be
+/// a packed type itself.
+pub mod associated {
+    #![no_implicit_prelude]
+
+    /// A protocol's types.
+    pub trait Protocol {
+        /// The message id.
+        type Id;
+        /// The payload.
+        type Body;
+    }
+
+    /// A protocol whose types are packed, though it is not.
+    #[derive(::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Chat;
+
+    impl Protocol for Chat {
+        type Id = u16;
+        type Body = ::std::string::String;
+    }
+
+    /// A message of protocol `P` (std's derives bound `<P as Protocol>::Body` on `P`,
+    /// so it has neither `Debug` nor `PartialEq`).
+    #[derive(::packed_core::Packed)]
+    #[allow(missing_debug_implementations)]
+    pub struct Message<P: Protocol> {
+        /// The id, by its short path.
+        pub id: P::Id,
+        /// Bodies, by the qualified path.
+        pub bodies: ::std::vec::Vec<<P as Protocol>::Body>,
+        /// Skipped: takes the protocol's default id.
+        #[packed(skip)]
+        pub cached: ::core::option::Option<P::Id>,
+    }
+}
+
 /// Derives applied by `crate::macros` to types from `$t:ty` fragments, without the
 /// prelude. Scalar types are written as the primitive names, so the derive groups
 /// them: runs of thirteen fields, one past the tuple impls.
@@ -1120,6 +1158,24 @@ fn prelude_free_bit_packing_round_trips() {
     assert_eq!(
         packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
         f
+    );
+}
+
+#[test]
+fn associated_types_take_the_bound() {
+    use associated::{Chat, Message};
+    let m = Message::<Chat> {
+        id: 0x0102,
+        bodies: vec!["hi".into()],
+        cached: None,
+    };
+    // The id (little-endian), one body of two bytes.
+    let bytes = packed_core::to_vec(&m).unwrap();
+    assert_eq!(bytes, [0x02, 0x01, 0x01, 0x02, b'h', b'i']);
+    let back = packed_core::from_slice::<Message<Chat>>(&bytes).unwrap();
+    assert_eq!(
+        (back.id, back.bodies, back.cached),
+        (m.id, m.bodies, m.cached)
     );
 }
 
