@@ -1390,7 +1390,7 @@ fn default_gives_the_value_of_a_field_an_old_record_lacks() {
 }
 
 /// `default = "..."` takes any expression, as the attribute table says: a block, an
-/// `if`, a `match`, a closure call, not only the paths, literals and calls that the
+/// `if`, a `match`, a closure, not only the paths, literals and calls that the
 /// derive's own expression parser knows.
 #[test]
 fn default_takes_any_expression() {
@@ -1410,13 +1410,13 @@ fn default_takes_any_expression() {
         branch: u8,
         #[packed(default = "match LIMIT { 9 => \"nine\".to_string(), _ => String::new() }")]
         matched: String,
-        #[packed(default = "(|| vec![3u16; 2])()")]
+        #[packed(default = "[1u16, 1].iter().map(|x| x + 2).collect()")]
         called: Vec<u16>,
     }
     #[derive(Packed, Debug, PartialEq)]
     struct Skips {
         a: u8,
-        #[packed(skip, default = "std::iter::repeat(5).take(3).collect::<Vec<u8>>()")]
+        #[packed(skip, default = "std::iter::repeat_n(5, 3).collect::<Vec<u8>>()")]
         b: Vec<u8>,
         #[packed(skip, default = "[0u8; 2].map(|x| x + 1)")]
         c: [u8; 2],
