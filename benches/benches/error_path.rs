@@ -12,6 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use packed_benches::{Document, Logs};
 use packed_core::{Decode, DecodeError, Encode, EncodeError, SizeCounter, SliceReader};
 
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

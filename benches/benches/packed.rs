@@ -16,6 +16,7 @@ use packed_benches::Row;
 mod peers;
 
 /// The same allocator for every row; why: the `compare` example's header.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -15,6 +15,7 @@
 use packed_benches::{GameBits, PlayerBits};
 
 /// The same allocator as the other harnesses.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

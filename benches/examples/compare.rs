@@ -21,7 +21,10 @@
 //! `Vec`, and fresh pages when it had trimmed the heap. How much of that a row paid
 //! depended on the rows before it, so criterion medians of the log round trip swung by
 //! 20% between runs, more than the codecs differ. Under mimalloc the same decode takes
-//! 0.35x the time, for every codec, and what is left is the codecs' own work.
+//! 0.35x the time, for every codec, and what is left is the codecs' own work. Built
+//! with `--features system-alloc`, every harness (this one, `one_op`, `cold`, the
+//! criterion benchmarks) uses the system's allocator instead, to measure the
+//! allocation-heavy rows under both.
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -31,6 +34,7 @@ use packed_benches::{seed_document, Document, Row, SplitMix64};
 #[path = "../benches/peers.rs"]
 mod peers;
 
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

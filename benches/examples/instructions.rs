@@ -14,6 +14,7 @@
 use std::hint::black_box;
 
 // The allocator of `compare` and the criterion benchmarks, so that the counts are theirs.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

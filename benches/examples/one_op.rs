@@ -25,6 +25,7 @@ use packed_benches::{row, BitPacked, DocumentBits, GameBits, PackedAs, Row};
 mod peers;
 
 /// The same allocator as the other harnesses.
+#[cfg(not(feature = "system-alloc"))]
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

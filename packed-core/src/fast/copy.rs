@@ -3,17 +3,17 @@
 //!
 //! Strings in records are short, and a call to `memcpy` for a dozen bytes costs more
 //! than the copy (PERF.md: it dominated the seed document's encode). A run of up to 64
-//! bytes is moved in a fixed number of words instead ([`copy_short`]): what `Vec<u8>`'s
-//! [`Writer::write_var_bytes`](crate::Writer) does with 4 to 32 bytes, and what an
-//! owned string's decode does with 1 to 64 (checking them as ASCII from the same
-//! words).
+//! bytes is moved in a fixed number of words instead: what `Vec<u8>`'s
+//! [`Writer::write_var_bytes`](crate::Writer) does with 1 to 64 bytes ([`append_short`]),
+//! and what an owned string's decode does with 1 to 64 (checking them as ASCII from
+//! the same words, [`copy_short`]).
 
 use alloc::{string::String, vec::Vec};
 
-/// Appends `bytes` to `v`: a run of 4 to 32 bytes that fits in the spare capacity as
-/// two overlapping words ([`copy_short`]), anything else as an ordinary `extend`.
-/// (Runs of 1 to 3 and 33 to 64 bytes in words too cost the seed document's encode
-/// more instructions than the calls to `memcpy` they save; PERF.md, session 5.)
+/// Appends `bytes` to `v`: a run of 1 to 64 bytes that fits in the spare capacity in
+/// words ([`copy_4_to_15`], [`copy_16_to_64`], [`copy_1_to_3`]), anything else (empty,
+/// longer, or growing `v`) as an ordinary `extend`: a log's one-byte identities and
+/// request lines of over 32 bytes no longer call `memcpy` (PERF.md, session 6).
 ///
 /// Constant-size runs must not come here: their bytes are usually in registers, and
 /// overlapping loads from a stack copy of them stall on store forwarding.
@@ -22,19 +22,38 @@ use alloc::{string::String, vec::Vec};
 pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
     let n = bytes.len();
     let len = v.len();
-    if !(4..=32).contains(&n) || v.capacity() - len < n {
+    let spare = v.capacity() - len;
+    // SAFETY (the three blocks below): `n` is within the range of the copy each calls;
+    // `bytes` is valid for reads of `n` bytes, and the spare capacity, which starts at
+    // `len`, for writes of `spare >= n`. `bytes` cannot overlap the spare capacity: it
+    // is a shared borrow, and `v` is borrowed mutably. The copy initializes the first
+    // `n` spare bytes, so `set_len(len + n)` is sound. Tested on every length from 0 to
+    // 70 at every spare capacity from 0 to 70 (`short_runs_*`, run under
+    // AddressSanitizer in CI).
+    //
+    // Three ranges, each one test: the branch that picks a range goes the same way for
+    // every string of a field whose lengths stay within one (the seed document's
+    // strings and the log's user names from 4 to 15, the log's dates and request lines
+    // from 16 up), and each range has its own copy. 4 to 15 first: the seed document's
+    // strings then run straight through, as they did before the other ranges were
+    // taken in words (a taken jump there and back cost its encode 9%).
+    if n.wrapping_sub(4) <= 15 - 4 && spare >= n {
+        unsafe {
+            copy_4_to_15(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else if n.wrapping_sub(16) <= SHORT_MAX - 16 && spare >= n {
+        unsafe {
+            copy_16_to_64(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else if n.wrapping_sub(1) < 3 && spare >= n {
+        unsafe {
+            copy_1_to_3(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
+            v.set_len(len + n);
+        }
+    } else {
         v.extend_from_slice(bytes);
-        return;
-    }
-    // SAFETY: `4 <= n <= 32`, within `copy_short`'s `1..=SHORT_MAX`; `bytes` is valid
-    // for reads of `n` bytes, and the spare capacity, which starts at `len`, for writes
-    // of at least `n`. `bytes` cannot overlap the spare capacity: it is a shared borrow,
-    // and `v` is borrowed mutably. `copy_short` initializes the first `n` spare bytes,
-    // so `set_len(len + n)` is sound. Tested on every length from 0 to 40 at every
-    // spare capacity from 0 to 36 (`short_runs_*`, run under AddressSanitizer in CI).
-    unsafe {
-        copy_short(bytes.as_ptr(), v.as_mut_ptr().add(len), n);
-        v.set_len(len + n);
     }
 }
 
@@ -87,6 +106,64 @@ pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) -> bool 
     } else {
         copy_words!(u8; 0, n / 2, n - 1)
     }
+}
+
+/// Copies the `$w`-sized words at the offsets given from `src` to `dst`: the encode's
+/// appends, which need no ASCII test ([`copy_short`] has its own).
+macro_rules! move_words {
+    ($src:ident, $dst:ident; $w:ty; $($at:expr),+) => {{
+        $(
+            // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for every
+            // offset of the range (each function below).
+            let word = unsafe { $src.add($at).cast::<$w>().read_unaligned() };
+            unsafe { $dst.add($at).cast::<$w>().write_unaligned(word) };
+        )+
+    }};
+}
+
+/// Copies `4..=15` bytes: two words of 8 (from 8 bytes) or of 4, at 0 and `n - W`.
+///
+/// # Safety
+/// `4 <= n <= 15`, `src` valid for reads of `n` bytes, `dst` for writes of `n` bytes,
+/// and the two ranges do not overlap. Afterwards `dst[..n]` is initialized.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+unsafe fn copy_4_to_15(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((4..=15).contains(&n));
+    if n >= 8 {
+        move_words!(src, dst; u64; 0, n - 8);
+    } else {
+        move_words!(src, dst; u32; 0, n - 4);
+    }
+}
+
+/// Copies `16..=SHORT_MAX` bytes as four words of 16 whose offsets are clamped to the
+/// last one, `n - 16` (a run of up to 32 bytes repeats its first or last word; each
+/// word starts at or before the end of the one before). [`copy_short`] tests whether
+/// the length is above 32 instead: a branch that a log's request lines, from 24 to 41
+/// bytes, send either way from one record to the next, so that the processor guesses
+/// it wrong a third of the time (PERF.md, session 6). The decode keeps that test: its
+/// four words cost more there (each also tested as ASCII) than the guesses they save.
+///
+/// # Safety
+/// `16 <= n <= SHORT_MAX`, otherwise as [`copy_4_to_15`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((16..=SHORT_MAX).contains(&n));
+    let last = n - 16;
+    move_words!(src, dst; u128; 0, 16.min(last), 32.min(last), last);
+}
+
+/// Copies `1..=3` bytes: single bytes at 0, `n / 2` and `n - 1`.
+///
+/// # Safety
+/// `1 <= n <= 3`, otherwise as [`copy_4_to_15`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[allow(unsafe_code)]
+unsafe fn copy_1_to_3(src: *const u8, dst: *mut u8, n: usize) {
+    debug_assert!((1..=3).contains(&n));
+    move_words!(src, dst; u8; 0, n / 2, n - 1);
 }
 
 /// The high bit of each of 16 bytes: the bits set in a word of bytes from 0x80 up.
@@ -159,9 +236,9 @@ mod tests {
     /// allocation (the fuzz targets run this path under AddressSanitizer).
     #[test]
     fn short_runs_every_length_and_spare_capacity() {
-        for n in 0..=40usize {
+        for n in 0..=70usize {
             let run: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37) ^ 0xA5).collect();
-            for spare in 0..=36 {
+            for spare in 0..=70 {
                 for before in [0usize, 1, 7] {
                     let mut v = Vec::with_capacity(before + spare);
                     assert_eq!(v.capacity(), before + spare);
