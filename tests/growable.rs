@@ -1389,6 +1389,59 @@ fn default_gives_the_value_of_a_field_an_old_record_lacks() {
     );
 }
 
+/// `default = "..."` takes any expression, as the attribute table says: a block, an
+/// `if`, a `match`, a closure, not only the paths, literals and calls that the
+/// derive's own expression parser knows.
+#[test]
+fn default_takes_any_expression() {
+    const LIMIT: u8 = 9;
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(growable)]
+    struct Old {
+        id: u32,
+    }
+    #[derive(Packed, Debug, Clone, PartialEq)]
+    #[packed(growable)]
+    struct New {
+        id: u32,
+        #[packed(default = "{ let base = 40; base + 2 }")]
+        block: u32,
+        #[packed(default = "if LIMIT > 5 { 1 } else { 2 }")]
+        branch: u8,
+        #[packed(default = "match LIMIT { 9 => \"nine\".to_string(), _ => String::new() }")]
+        matched: String,
+        #[packed(default = "[1u16, 1].iter().map(|x| x + 2).collect()")]
+        called: Vec<u16>,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    struct Skips {
+        a: u8,
+        #[packed(skip, default = "std::iter::repeat_n(5, 3).collect::<Vec<u8>>()")]
+        b: Vec<u8>,
+        #[packed(skip, default = "[0u8; 2].map(|x| x + 1)")]
+        c: [u8; 2],
+    }
+    let old = packed_core::to_vec(&Old { id: 3 }).unwrap();
+    assert_eq!(
+        packed_core::from_slice(&old),
+        Ok(New {
+            id: 3,
+            block: 42,
+            branch: 1,
+            matched: "nine".into(),
+            called: vec![3, 3],
+        })
+    );
+    assert_eq!(
+        packed_core::from_slice(&[4]),
+        Ok(Skips {
+            a: 4,
+            b: vec![5, 5, 5],
+            c: [1, 1],
+        })
+    );
+}
+
 /// The fields of a record of numbers are each read where the record holds them: the
 /// group a plain struct reads as one run is split where an old record ends.
 #[test]

@@ -591,6 +591,44 @@ pub mod through_macros {
     }
 }
 
+/// Fields whose types are associated types of a parameter (a protocol generic over
+/// its id and payload types): the bound is on `T::Id`, not on `T`, which need not be
+/// a packed type itself.
+pub mod associated {
+    #![no_implicit_prelude]
+
+    /// A protocol's types.
+    pub trait Protocol {
+        /// The message id.
+        type Id;
+        /// The payload.
+        type Body;
+    }
+
+    /// A protocol whose types are packed, though it is not.
+    #[derive(::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Chat;
+
+    impl Protocol for Chat {
+        type Id = u16;
+        type Body = ::std::string::String;
+    }
+
+    /// A message of protocol `P` (std's derives bound `<P as Protocol>::Body` on `P`,
+    /// so it has neither `Debug` nor `PartialEq`).
+    #[derive(::packed_core::Packed)]
+    #[allow(missing_debug_implementations)]
+    pub struct Message<P: Protocol> {
+        /// The id, by its short path.
+        pub id: P::Id,
+        /// Bodies, by the qualified path.
+        pub bodies: ::std::vec::Vec<<P as Protocol>::Body>,
+        /// Skipped: takes the protocol's default id.
+        #[packed(skip)]
+        pub cached: ::core::option::Option<P::Id>,
+    }
+}
+
 /// Derives applied by `crate::macros` to types from `$t:ty` fragments, without the
 /// prelude. Scalar types are written as the primitive names, so the derive groups
 /// them: runs of thirteen fields, one past the tuple impls.
@@ -679,6 +717,24 @@ pub mod macro_groups {
     crate::macros::packed_tuple! {
         /// Thirteen numbers and a string.
         Reading(u16, u16, u16, u16, u16, u16, u16, i16, i16, i16, i16, i16, i16, (::std::string::String))
+    }
+
+    /// Bit packing with the scalar types by their bare names, as users write them:
+    /// consecutive `bool`s and ranged integers are gathered into one group of bits,
+    /// and a `bool` joins the group without the prelude's `From`.
+    #[derive(::packed_core::Packed, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[packed(bitpack)]
+    pub struct GroupedBits {
+        /// One bit.
+        pub on: bool,
+        /// Three bits.
+        #[packed(bits = 3)]
+        pub level: u8,
+        /// One bit.
+        pub off: bool,
+        /// Four bits.
+        #[packed(range = "100..=115")]
+        pub wide: u64,
     }
 
     crate::macros::packed_enum! {
@@ -1102,6 +1158,42 @@ fn prelude_free_bit_packing_round_trips() {
     assert_eq!(
         packed_core::from_slice::<Flags>(&[0b0001_1011, 9]).unwrap(),
         f
+    );
+}
+
+#[test]
+fn associated_types_take_the_bound() {
+    use associated::{Chat, Message};
+    let m = Message::<Chat> {
+        id: 0x0102,
+        bodies: vec!["hi".into()],
+        cached: None,
+    };
+    // The id (little-endian), one body of two bytes.
+    let bytes = packed_core::to_vec(&m).unwrap();
+    assert_eq!(bytes, [0x02, 0x01, 0x01, 0x02, b'h', b'i']);
+    let back = packed_core::from_slice::<Message<Chat>>(&bytes).unwrap();
+    assert_eq!(
+        (back.id, back.bodies, back.cached),
+        (m.id, m.bodies, m.cached)
+    );
+}
+
+#[test]
+fn prelude_free_bit_groups_round_trip() {
+    let g = macro_groups::GroupedBits {
+        on: true,
+        level: 5,
+        off: false,
+        wide: 113,
+    };
+    // Bit 0 `on`, bits 1-3 level 5 (`101`), bit 4 `off`, bits 5-8 113 - 100 = 13
+    // (`1101`): 0b1010_1011, then bit 8 the last 1 of 13 and padding.
+    let bytes = packed_core::to_vec(&g).unwrap();
+    assert_eq!(bytes, [0b1010_1011, 0b0000_0001]);
+    assert_eq!(
+        packed_core::from_slice::<macro_groups::GroupedBits>(&bytes).unwrap(),
+        g
     );
 }
 

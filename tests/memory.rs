@@ -2147,3 +2147,80 @@ fn bit_packed_decoding_allocates_only_what_values_own() {
     assert_eq!(back.unwrap(), v);
     assert_eq!(peak, 12 + 3 * 2);
 }
+
+/// A bit-coded sequence (a `Vec` of ranged integers) from a stream reserves as any
+/// other sequence does, at most 64 KiB of elements ahead of the input: its claim was
+/// made for a stand-in element of no size, which a stream's rule reserves in full, so
+/// a prefix of 2^30 - 1 two-bit ids held a gigabyte (`u16` ids) before the first read.
+#[test]
+fn bit_coded_sequences_from_streams_reserve_one_chunk() {
+    const CHUNK: usize = 64 * 1024;
+    #[derive(Packed, Debug)]
+    #[packed(bitpack)]
+    struct Ids {
+        #[packed(range = "0..=3")]
+        ids: Vec<u16>,
+    }
+    #[derive(Packed, Debug)]
+    #[packed(bitpack)]
+    struct Points {
+        #[packed(range = "-1.0..=1.0", bits = 4)]
+        xs: Vec<f64>,
+    }
+    // 2^30 - 1 elements claimed (Bitsery's compact size, at bit 0), then 16 bytes.
+    let input = [&[0xFFu8; 4][..], &[0; 16]].concat();
+    let (r, peak) = measure(|| packed_core::from_reader::<Ids, _>(Cursor::new(&input[..])));
+    let r = r.map_err(packed_core::Error::into_kind);
+    assert!(
+        matches!(r, Err(DecodeError::UnexpectedEndOfBits { .. })),
+        "{r:?}"
+    );
+    assert!(peak <= CHUNK, "Vec<u16> of ranged ids: {peak}");
+    let (r, peak) = measure(|| packed_core::from_reader::<Points, _>(Cursor::new(&input[..])));
+    let r = r.map_err(packed_core::Error::into_kind);
+    assert!(
+        matches!(r, Err(DecodeError::UnexpectedEndOfBits { .. })),
+        "{r:?}"
+    );
+    assert!(peak <= CHUNK, "Vec<f64> of quantised floats: {peak}");
+    // From the slice, the claim is refused before anything is allocated.
+    let (r, peak) = measure(|| packed_core::from_slice::<Ids>(&input));
+    assert!(r.is_err());
+    assert_eq!(peak, 0);
+}
+
+/// Sets and maps of entries of no size (`HashSet<()>`, a set of a unit struct) from a
+/// stream reserve as other sequences do: a stream's claim reserved every element a
+/// prefix claims where the element has no size, which costs a `Vec` nothing but costs
+/// a hash table a control byte per bucket, so a 4-byte prefix held 2 GiB.
+#[test]
+fn zero_sized_entries_from_streams_reserve_one_chunk() {
+    const CHUNK: usize = 64 * 1024;
+    #[derive(Packed, Debug, PartialEq, Eq, Hash)]
+    struct Marker;
+    // 2^30 - 1 entries claimed, then 4 bytes.
+    let input = [0xFFu8, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0];
+    let (r, peak) = measure(|| {
+        packed_core::from_reader::<std::collections::HashSet<()>, _>(Cursor::new(&input[..]))
+    });
+    // The second `()` is the first one again.
+    assert_eq!(
+        r.map_err(packed_core::Error::into_kind),
+        Err(DecodeError::DuplicateKey { offset: 4 })
+    );
+    assert!(peak <= 3 * CHUNK, "HashSet<()>: {peak}");
+    let (r, peak) =
+        measure(|| packed_core::from_reader::<HashMap<Marker, ()>, _>(Cursor::new(&input[..])));
+    assert_eq!(
+        r.map_err(packed_core::Error::into_kind),
+        Err(DecodeError::DuplicateKey { offset: 4 })
+    );
+    assert!(peak <= 3 * CHUNK, "HashMap<Marker, ()>: {peak}");
+    // A vector of them holds nothing, and the budget stops it.
+    let (r, peak) = measure(|| packed_core::from_reader::<Vec<()>, _>(Cursor::new(&input[..])));
+    assert!(matches!(
+        r.map_err(packed_core::Error::into_kind),
+        Err(DecodeError::ZeroWidthLimitExceeded { .. })
+    ),);
+    assert_eq!(peak, 0);
+}

@@ -6,6 +6,7 @@
 
 // Standard items, by absolute path: generated code compiles under
 // `#![no_implicit_prelude]` and inside a user's `macro_rules!`.
+pub use core::convert::From;
 pub use core::default::Default;
 pub use core::marker::{PhantomData, Sized};
 pub use core::option::Option::{self, None, Some};

@@ -396,6 +396,20 @@ fn parse_int<T: IntValue>(
     Ok(None)
 }
 
+/// An expression that syn parses only with its `full` feature, which this crate leaves
+/// off to build faster (a block, `if`, `match`, a closure): its tokens as they are, in
+/// parentheses, for rustc to check where the derive places them. Other parse errors
+/// (`"1 +"`) stay ours.
+fn verbatim_expr(lit: &LitStr, e: syn::Error) -> syn::Result<syn::Expr> {
+    if !e.to_string().starts_with("unsupported expression") {
+        return Err(e);
+    }
+    let tokens: proc_macro2::TokenStream = lit.parse()?;
+    Ok(syn::Expr::Verbatim(
+        quote::quote_spanned!(lit.span()=> (#tokens)),
+    ))
+}
+
 /// Parses `key = "..."` and then the string's contents with `parse`; `None` after
 /// reporting a value that is not a string literal, or contents that do not parse
 /// (`invalid {what}: ...`).
@@ -754,7 +768,7 @@ impl Field {
                 FieldKey::Default => {
                     let example = "default = \"7\"";
                     let expr = parse_str(diag, meta, example, "`default` expression", |lit| {
-                        lit.parse::<syn::Expr>()
+                        lit.parse::<syn::Expr>().or_else(|e| verbatim_expr(lit, e))
                     })?;
                     set_once(diag, &mut f.default, p, expr);
                 }

@@ -1,7 +1,8 @@
 //! Where-clauses: which type parameters need `Encode`/`Decode`.
 //!
 //! A type parameter gets the bound when it appears in a field that is written through
-//! its type (not `skip`ped, not `with`), outside `PhantomData`. A field that may not be
+//! its type (not `skip`ped, not `with`), outside `PhantomData`; an associated type of
+//! one (`T::Id`, `<T as Tr>::Id`) gets the bound itself, not its parameter. A field that may not be
 //! read (skipped, or in a growable record) and has no `default = "..."` needs
 //! `Default` on the decode side if its type mentions a parameter. `bound = "..."`
 //! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
@@ -13,13 +14,45 @@ use syn::visit::Visit;
 
 use crate::ast::{Coding, Container};
 
-/// Type parameters mentioned in `ty`, outside `PhantomData<...>`.
-fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
+/// What of the type parameters `ty` mentions, outside `PhantomData<...>`.
+#[derive(Default)]
+struct Mentions {
+    /// Parameters written as themselves (`T`, `Vec<T>`): each gets the bound.
+    params: BTreeSet<String>,
+    /// Associated types of parameters (`T::Id`, `<T as Tr>::Id`): each gets the bound
+    /// itself, as serde's derive does, since the parameter need not implement the trait.
+    projections: Vec<syn::Type>,
+}
+
+impl Mentions {
+    fn any(&self) -> bool {
+        !self.params.is_empty() || !self.projections.is_empty()
+    }
+}
+
+fn mentions(ty: &syn::Type, params: &BTreeSet<String>) -> Mentions {
     struct Finder<'p> {
         params: &'p BTreeSet<String>,
-        found: BTreeSet<String>,
+        found: Mentions,
     }
     impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_type_path(&mut self, tp: &'ast syn::TypePath) {
+            let projection = match &tp.qself {
+                Some(q) => mentions(&q.ty, self.params).any(),
+                None => {
+                    let p = &tp.path;
+                    p.leading_colon.is_none()
+                        && p.segments.len() > 1
+                        && p.segments[0].arguments.is_none()
+                        && self.params.contains(&p.segments[0].ident.to_string())
+                }
+            };
+            if projection {
+                push_new(&mut self.found.projections, syn::Type::Path(tp.clone()));
+                return;
+            }
+            syn::visit::visit_type_path(self, tp);
+        }
         fn visit_path(&mut self, path: &'ast syn::Path) {
             if path
                 .segments
@@ -31,7 +64,7 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
             if let Some(first) = path.segments.first() {
                 let name = first.ident.to_string();
                 if path.leading_colon.is_none() && self.params.contains(&name) {
-                    self.found.insert(name);
+                    self.found.params.insert(name);
                 }
             }
             syn::visit::visit_path(self, path);
@@ -39,16 +72,26 @@ fn params_in(ty: &syn::Type, params: &BTreeSet<String>) -> BTreeSet<String> {
     }
     let mut f = Finder {
         params,
-        found: BTreeSet::new(),
+        found: Mentions::default(),
     };
     f.visit_type(ty);
     f.found
 }
 
+/// Adds `ty` to `list` unless it is there (compared as tokens: syn's `PartialEq` needs
+/// a feature this crate leaves off).
+fn push_new(list: &mut Vec<syn::Type>, ty: syn::Type) {
+    use quote::ToTokens as _;
+    let text = ty.to_token_stream().to_string();
+    if !list.iter().any(|t| t.to_token_stream().to_string() == text) {
+        list.push(ty);
+    }
+}
+
 /// Whether `ty` mentions one of the type parameters `params`, outside `PhantomData`.
 pub(crate) fn mentions_param(ty: &syn::Type, params: &[String]) -> bool {
     let params: BTreeSet<String> = params.iter().cloned().collect();
-    !params_in(ty, &params).is_empty()
+    mentions(ty, &params).any()
 }
 
 /// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
@@ -66,18 +109,22 @@ pub(crate) fn predicates(
         .map(|p| p.ident.to_string())
         .collect();
     let mut used = BTreeSet::new();
+    let mut projections: Vec<syn::Type> = Vec::new();
     let mut defaults = Vec::new();
     for f in cont.all_fields() {
-        let found = params_in(f.ty, &params);
+        let found = mentions(f.ty, &params);
         // A field that may not be read takes its type's `Default` unless it has a
         // `default = "..."`: a skipped one, or any in a growable record.
         let defaulted = (f.in_record || matches!(f.coding, Coding::Skip)) && f.default.is_none();
-        if decode && defaulted && !found.is_empty() {
+        if decode && defaulted && found.any() {
             let ty = f.ty;
             defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
         }
         if f.is_plain() {
-            used.extend(found);
+            used.extend(found.params);
+            for p in found.projections {
+                push_new(&mut projections, p);
+            }
         }
     }
     let mut preds: Vec<syn::WherePredicate> = cont
@@ -89,6 +136,11 @@ pub(crate) fn predicates(
             syn::parse_quote!(#id: #trait_path)
         })
         .collect();
+    preds.extend(
+        projections
+            .iter()
+            .map(|ty| -> syn::WherePredicate { syn::parse_quote!(#ty: #trait_path) }),
+    );
     preds.extend(defaults);
     preds
 }

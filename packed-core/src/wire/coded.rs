@@ -509,14 +509,16 @@ fn decode_each<'de, C: Ctx, S: BitCoding, T: DecodeBits<'de, S>, R: Reader<'de> 
 }
 
 /// An element of at least one bit, which holds no sequence: the claim
-/// [`decode_each`] makes for elements of a coding with bits.
-struct BitsPerElement<T>(core::marker::PhantomData<T>);
+/// [`decode_each`] makes for elements of a coding with bits. It has `T`'s size: from
+/// a stream, whose length is unknown, the claim reserves 64 KiB of elements by their
+/// size, and a stand-in of no size would reserve every element the prefix claims.
+struct BitsPerElement<T>(core::mem::MaybeUninit<T>);
 
 impl<'de, T> Decode<'de> for BitsPerElement<T> {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
-        Ok(Self(core::marker::PhantomData))
+        Ok(Self(core::mem::MaybeUninit::uninit()))
     }
 }
 

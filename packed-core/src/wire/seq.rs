@@ -109,11 +109,10 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     let Some(remaining) = r.remaining() else {
         if let (true, Some(ledger)) = (reserve, r.ledger()) {
             let size = core::mem::size_of::<T>();
-            // Elements of no size take no memory: all of them.
-            c.cap = ledger
-                .ahead
-                .checked_div(size)
-                .map_or(len, |fit| len.min(fit));
+            // Elements of no size are counted as one byte: a `Vec` of them holds
+            // nothing, but a hash table holds a control byte per bucket whatever the
+            // entry's size.
+            c.cap = len.min(ledger.ahead / size.max(1));
             c.ahead = c.cap * size;
             ledger.ahead -= c.ahead;
         }

@@ -332,7 +332,10 @@ pub(super) fn write_group(
     let pieces = placed.iter().map(|&(_, f, offset)| {
         let m = &f.member;
         let piece = match f.bit_coding() {
-            None => quote!(#PACKED::__private::u64::from(self.#m)),
+            // A `bool`: `From` by its path, since the prelude may not be there.
+            None => quote! {
+                <#PACKED::__private::u64 as #PACKED::__private::From<#PACKED::__private::bool>>::from(self.#m)
+            },
             Some(coding) => {
                 let value = coding_value(cont, f, coding);
                 quote!(#value.code(self.#m)?)
