@@ -237,11 +237,6 @@ impl<C: Ctx> Config<C> {
         encoded_len_of::<C, T>(value)
     }
 
-    #[inline]
-    fn len_of<T: Encode + ?Sized>(self, value: &T) -> Result<usize, EncodeError> {
-        count::<C, T>(value)
-    }
-
     /// Encodes `value` into the caller's buffer, without allocating, and returns how
     /// many bytes it wrote (from the buffer's start). For `no_std` targets and fixed
     /// buffers; [`max_size`](crate::max_size) sizes one at compile time.
@@ -272,8 +267,7 @@ impl<C: Ctx> Config<C> {
         let mut w = SliceWriter::new(buf);
         let result = match self.encode_to(value, &mut w) {
             Ok(()) => Ok(w.len()),
-            Err(EncodeError::BufferTooSmall { capacity, .. }) => self
-                .len_of(value)
+            Err(EncodeError::BufferTooSmall { capacity, .. }) => count::<C, T>(value)
                 .and_then(|needed| Err(EncodeError::BufferTooSmall { needed, capacity })),
             Err(e) => Err(e),
         };

@@ -60,6 +60,25 @@ pub(crate) fn append_short(v: &mut Vec<u8>, bytes: &[u8]) {
 /// The longest run [`copy_short`] copies.
 pub(crate) const SHORT_MAX: usize = 64;
 
+/// Copies the `$w`-sized words at the offsets given from `src` to `dst` and evaluates
+/// to whether none has a byte from 0x80 up: [`copy_short`]'s ASCII test, which the
+/// encode's appends leave unused (the compiler drops it). Integer words, not
+/// `[u8; W]` arrays: the arrays compile to more instructions.
+macro_rules! copy_words {
+    ($src:ident, $dst:ident; $w:ty; $($at:expr),+) => {{
+        let mut or: $w = 0;
+        $(
+            // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for every
+            // offset of the length's class (each function below).
+            let word = unsafe { $src.add($at).cast::<$w>().read_unaligned() };
+            unsafe { $dst.add($at).cast::<$w>().write_unaligned(word) };
+            or |= word;
+        )+
+        // The high bit of each byte of the word.
+        or & (ASCII_HIGH as $w) == 0
+    }};
+}
+
 /// Copies `n` bytes from `src` to `dst` in a fixed number of words, without a call to
 /// `memcpy`, and returns whether every byte is below 0x80 (ASCII), from the same
 /// words: by length, single bytes at 0, `n / 2` and `n - 1` (1 to 3 bytes), two words
@@ -75,50 +94,20 @@ pub(crate) const SHORT_MAX: usize = 64;
 #[allow(unsafe_code)]
 pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) -> bool {
     debug_assert!((1..=SHORT_MAX).contains(&n));
-    // Copies the `$w`-sized words at the offsets given and returns whether none has a
-    // byte from 0x80 up. Integer words, not `[u8; W]` arrays: the arrays compile to
-    // more instructions.
-    macro_rules! copy_words {
-        ($w:ty; $($at:expr),+) => {{
-            let mut or: $w = 0;
-            $(
-                // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for
-                // every offset of the class (above).
-                let word = unsafe { src.add($at).cast::<$w>().read_unaligned() };
-                unsafe { dst.add($at).cast::<$w>().write_unaligned(word) };
-                or |= word;
-            )+
-            // The high bit of each byte of the word.
-            or & (ASCII_HIGH as $w) == 0
-        }};
-    }
     // Longest first: records' longer strings are the ones the time goes to.
     if n >= 16 {
         if n <= 32 {
-            copy_words!(u128; 0, n - 16)
+            copy_words!(src, dst; u128; 0, n - 16)
         } else {
-            copy_words!(u128; 0, 16, 32.min(n - 16), n - 16)
+            copy_words!(src, dst; u128; 0, 16, 32.min(n - 16), n - 16)
         }
     } else if n >= 8 {
-        copy_words!(u64; 0, n - 8)
+        copy_words!(src, dst; u64; 0, n - 8)
     } else if n >= 4 {
-        copy_words!(u32; 0, n - 4)
+        copy_words!(src, dst; u32; 0, n - 4)
     } else {
-        copy_words!(u8; 0, n / 2, n - 1)
+        copy_words!(src, dst; u8; 0, n / 2, n - 1)
     }
-}
-
-/// Copies the `$w`-sized words at the offsets given from `src` to `dst`: the encode's
-/// appends, which need no ASCII test ([`copy_short`] has its own).
-macro_rules! move_words {
-    ($src:ident, $dst:ident; $w:ty; $($at:expr),+) => {{
-        $(
-            // SAFETY: the caller's contract, and `at + size_of::<$w>() <= n` for every
-            // offset of the range (each function below).
-            let word = unsafe { $src.add($at).cast::<$w>().read_unaligned() };
-            unsafe { $dst.add($at).cast::<$w>().write_unaligned(word) };
-        )+
-    }};
 }
 
 /// Copies `4..=15` bytes: two words of 8 (from 8 bytes) or of 4, at 0 and `n - W`.
@@ -131,9 +120,9 @@ macro_rules! move_words {
 unsafe fn copy_4_to_15(src: *const u8, dst: *mut u8, n: usize) {
     debug_assert!((4..=15).contains(&n));
     if n >= 8 {
-        move_words!(src, dst; u64; 0, n - 8);
+        let _ = copy_words!(src, dst; u64; 0, n - 8);
     } else {
-        move_words!(src, dst; u32; 0, n - 4);
+        let _ = copy_words!(src, dst; u32; 0, n - 4);
     }
 }
 
@@ -152,7 +141,7 @@ unsafe fn copy_4_to_15(src: *const u8, dst: *mut u8, n: usize) {
 unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
     debug_assert!((16..=SHORT_MAX).contains(&n));
     let last = n - 16;
-    move_words!(src, dst; u128; 0, 16.min(last), 32.min(last), last);
+    let _ = copy_words!(src, dst; u128; 0, 16.min(last), 32.min(last), last);
 }
 
 /// Copies `1..=3` bytes: single bytes at 0, `n / 2` and `n - 1`.
@@ -163,7 +152,7 @@ unsafe fn copy_16_to_64(src: *const u8, dst: *mut u8, n: usize) {
 #[allow(unsafe_code)]
 unsafe fn copy_1_to_3(src: *const u8, dst: *mut u8, n: usize) {
     debug_assert!((1..=3).contains(&n));
-    move_words!(src, dst; u8; 0, n / 2, n - 1);
+    let _ = copy_words!(src, dst; u8; 0, n / 2, n - 1);
 }
 
 /// The high bit of each of 16 bytes: the bits set in a word of bytes from 0x80 up.
