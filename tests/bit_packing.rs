@@ -201,6 +201,30 @@ fn bits_range_float() {
     assert_bit_cover(&packed_core::explain(&written).unwrap(), &bytes);
 }
 
+/// A float range with bounds past `f32`'s (the differential test's `bp_floats`).
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct HugeRange {
+    #[packed(range = "-1e300..=1e300", bits = 40)]
+    d: f64,
+}
+
+/// Regression: `range = "-1e300..=1e300"` on an `f64` was refused at compile time ("not
+/// a finite number": the bound was also parsed as an `f32`, where it is infinite). The
+/// bytes by hand from Bitsery's rule, `code = (v - MIN) / (MAX - MIN) * (2^40 - 1)`
+/// truncated, 40 bits LSB first: MIN is code 0, MAX code 2^40 - 1; 0 is
+/// 0.5 * (2^40 - 1) = 549755813887.5, truncated to 0x7f_ffff_ffff.
+#[test]
+fn float_range_with_bounds_past_f32() {
+    assert_golden("min", &HugeRange { d: -1e300 }, &[0, 0, 0, 0, 0]);
+    assert_golden("max", &HugeRange { d: 1e300 }, &[0xff; 5]);
+    assert_eq!(
+        packed_core::to_vec(&HugeRange { d: 0.0 }),
+        Ok(vec![0xff, 0xff, 0xff, 0xff, 0x7f])
+    );
+    assert!(packed_core::to_vec(&HugeRange { d: f64::MAX }).is_err());
+}
+
 /// `bits_entropy_*`: a string through `ext::Entropy` over {"GET", "POST", "PUT"}
 /// (index in 2 bits), between a bool and a `u16`.
 #[derive(Packed, Debug, PartialEq)]

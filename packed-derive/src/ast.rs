@@ -493,6 +493,14 @@ fn float_range(
     };
     let RangeBounds { min, max, text } = &range.value;
     let (min, max) = (min.as_float(float), max.as_float(float));
+    // A literal finite as an `f64` may not be as an `f32` (`1e300`).
+    if !(min.is_finite() && max.is_finite()) {
+        diag.error(
+            &range.key,
+            format_args!("the range `{text}` does not fit `{}`", float.name()),
+        );
+        return None;
+    }
     // Both are finite, so `<` decides.
     if min >= max {
         diag.error(
@@ -518,8 +526,16 @@ fn float_range(
             return None;
         }
         (Some(p), None) => {
-            if float.parse(&p.value) <= 0.0 {
+            let step = float.parse(&p.value);
+            if step <= 0.0 {
                 diag.error(&p.key, "`precision` must be greater than 0");
+                return None;
+            }
+            if !step.is_finite() {
+                diag.error(
+                    &p.key,
+                    format_args!("`precision` does not fit `{}`", float.name()),
+                );
                 return None;
             }
             match float.precision_bits(min, max, &p.value) {

@@ -439,11 +439,13 @@ pub(crate) struct FloatLit {
 }
 
 impl FloatLit {
-    /// A finite float literal (`_` separators allowed, no suffix).
+    /// A float literal finite as an `f64` (`_` separators allowed, no suffix). Its `f32`
+    /// may be infinite (`1e300`): the field's type is not known yet, so whether the
+    /// literal fits is decided where it is (`FloatTy::parse` callers check).
     pub(crate) fn parse(text: &str) -> Option<Self> {
         let t = text.trim().replace('_', "");
         let (f32, f64) = (t.parse::<f32>().ok()?, t.parse::<f64>().ok()?);
-        (f32.is_finite() && f64.is_finite()).then_some(Self { f32, f64 })
+        f64.is_finite().then_some(Self { f32, f64 })
     }
 }
 
@@ -637,6 +639,20 @@ fn or_preset<T: ToTokens>(key: Option<&T>, preset: Preset, strategy: &str) -> To
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (differential test, `bp_floats`): `range = "-1e300..=1e300"` on an
+    /// `f64` was refused as "not a finite number" because the bound does not fit an
+    /// `f32`, before the field's type was known.
+    #[test]
+    fn a_float_bound_too_large_for_f32_parses_for_f64() {
+        let Ok(Bound::Float(lit)) = Bound::parse("-1e300") else {
+            panic!("-1e300 did not parse as a float bound");
+        };
+        assert_eq!(lit.f64, -1e300);
+        assert!(lit.f32.is_infinite());
+        assert_eq!(FloatTy::F64.parse(&lit), -1e300);
+        assert!(Bound::parse("1e999").is_err());
+    }
 
     #[test]
     fn names_parse_back() {
