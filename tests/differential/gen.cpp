@@ -34,6 +34,7 @@
 #include <array>
 #include <bitset>
 #include <chrono>
+#include <cmath>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -54,6 +55,9 @@
 
 #include <bitsery/adapter/buffer.h>
 #include <bitsery/bitsery.h>
+#include <bitsery/ext/compact_value.h>
+#include <bitsery/ext/entropy.h>
+#include <bitsery/ext/growable.h>
 #include <bitsery/ext/std_bitset.h>
 #include <bitsery/ext/std_chrono.h>
 #include <bitsery/ext/std_map.h>
@@ -61,6 +65,7 @@
 #include <bitsery/ext/std_set.h>
 #include <bitsery/ext/std_tuple.h>
 #include <bitsery/ext/std_variant.h>
+#include <bitsery/ext/value_range.h>
 #include <bitsery/traits/array.h>
 #include <bitsery/traits/string.h>
 #include <bitsery/traits/vector.h>
@@ -1265,6 +1270,1015 @@ struct Variants130
 };
 
 // ---------------------------------------------------------------------------------------
+// Bitsery extensions: bit packing (`enableBitPacking`, `ext::ValueRange`, `ext::Entropy`,
+// `align`, `ext::StdOptional` in a session), `ext::CompactValue` and `ext::Growable`.
+// These shapes are Bitsery's alone (YAS has none of them) and say in their own
+// `serialize` how Bitsery writes each field, as a user would; the Rust twins are in
+// tests/differential/ext_shapes.rs. Values cluster at the edges of each field's range.
+// ---------------------------------------------------------------------------------------
+
+using bitsery::ext::BitsConstraint;
+using bitsery::ext::CompactValue;
+using bitsery::ext::Entropy;
+using bitsery::ext::Growable;
+using bitsery::ext::StdOptional;
+using bitsery::ext::ValueRange;
+
+#define FIELDS(...)                                                            \
+  template<typename F>                                                         \
+  void fields(F&& field_visitor_)                                             \
+  {                                                                            \
+    visit_fields(field_visitor_, __VA_ARGS__);                                 \
+  }
+
+// An integer in [lo, hi]: an end, next to an end, or uniform (in unsigned arithmetic,
+// so spans up to the whole type work).
+template<typename T>
+T in_range(Rng& r, T lo, T hi)
+{
+  using U = std::make_unsigned_t<T>;
+  const U span = U(U(hi) - U(lo));
+  switch (r.below(6)) {
+    case 0:
+      return lo;
+    case 1:
+      return hi;
+    case 2:
+      return span == 0 ? lo : T(U(U(lo) + 1));
+    case 3:
+      return span == 0 ? hi : T(U(U(hi) - 1));
+    default: {
+      const uint64_t x = r.next();
+      const U off = span == U(~U(0)) ? U(x) : U(x % (uint64_t(span) + 1));
+      return T(U(U(lo) + off));
+    }
+  }
+}
+
+// A float in [lo, hi]: an end, the value next to an end, a code's own value (where
+// truncation decides the code), or a random fraction of the way.
+template<typename F>
+F in_float(Rng& r, F lo, F hi, unsigned bits)
+{
+  F v;
+  switch (r.below(7)) {
+    case 0:
+      return lo;
+    case 1:
+      return hi;
+    case 2:
+      return std::nextafter(lo, hi);
+    case 3:
+      return std::nextafter(hi, lo);
+    case 4: {
+      const uint64_t top = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+      const F step = (hi - lo) / static_cast<F>(top);
+      v = lo + static_cast<F>(r.below(top) + (r.percent(50) ? 0 : 1)) * step;
+      break;
+    }
+    default: {
+      const F t = static_cast<F>(static_cast<double>(r.next() >> 11) / 9007199254740992.0);
+      v = lo + t * (hi - lo);
+      break;
+    }
+  }
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+
+// A short string: empty, ASCII or mixed UTF-8 (a length past 127 now and then: a
+// two-byte size prefix).
+static std::string short_string(Rng& r)
+{
+  const uint64_t roll = r.below(100);
+  return gen_string(r, roll < 20 ? 0 : roll < 90 ? r.below(12) : 126 + r.below(140));
+}
+
+// A bool as a record: `Vec<Flag>` in Rust (a `std::vector<bool>` has no references for
+// Bitsery's lambdas). 0 to 7 of them before the other fields put those at every bit
+// offset.
+struct Flag
+{
+  bool v{};
+  FIELDS(v)
+};
+
+template<typename S>
+void lead_flags(S& bp, std::vector<Flag>& lead)
+{
+  bp.container(lead, 7, [](auto& b, Flag& f) { b.boolValue(f.v); });
+}
+static void gen_lead(Rng& r, std::vector<Flag>& lead)
+{
+  lead.resize(r.below(8));
+  for (auto& f : lead)
+    f.v = r.percent(50);
+}
+
+// Integer ranges: whole widths, negative-only, one bit, spans ending at a type's
+// extremes, and `bits = N` (ValueRange{0, 2^N - 1}). (A signed range whose span does
+// not fit the type, e.g. i32 MIN..=MAX, is left out: Bitsery computes `max - min` in the
+// signed type, which overflows.)
+struct BpInts
+{
+  std::vector<Flag> lead;
+  int8_t a{};
+  uint8_t b{};
+  int16_t c{};
+  uint16_t d{};
+  int32_t e{};
+  uint32_t f{};
+  int64_t g{};
+  int64_t h{};
+  uint64_t i{};
+  uint64_t j{};
+  int64_t k{};
+  uint8_t l{};
+  uint32_t m{};
+  int16_t n{};
+  uint64_t o{};
+  bool p{};
+  std::vector<int64_t> q;
+  FIELDS(lead, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q)
+
+  static constexpr int64_t kHalf = int64_t(1) << 62;
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    a = in_range<int8_t>(r, -128, 127);
+    b = in_range<uint8_t>(r, 0, 255);
+    c = in_range<int16_t>(r, -32768, -1);
+    d = in_range<uint16_t>(r, 65534, 65535);
+    e = in_range<int32_t>(r, INT32_MIN, -1);
+    f = in_range<uint32_t>(r, 0, UINT32_MAX);
+    g = in_range<int64_t>(r, INT64_MIN, -1);
+    h = in_range<int64_t>(r, -kHalf, kHalf - 1);
+    i = in_range<uint64_t>(r, 0, UINT64_MAX);
+    j = in_range<uint64_t>(r, UINT64_MAX - 1000, UINT64_MAX);
+    k = in_range<int64_t>(r, INT64_MAX - 5, INT64_MAX);
+    l = in_range<uint8_t>(r, 0, 7);
+    m = in_range<uint32_t>(r, 0, 131071);
+    n = in_range<int16_t>(r, 0, 31);
+    o = in_range<uint64_t>(r, 0, UINT64_MAX >> 1);
+    p = r.percent(50);
+    q.resize(r.below(4));
+    for (auto& x : q)
+      x = in_range<int64_t>(r, -kHalf, kHalf - 1);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      bp.ext(a, ValueRange<int8_t>{ -128, 127 });
+      bp.ext(b, ValueRange<uint8_t>{ 0, 255 });
+      bp.ext(c, ValueRange<int16_t>{ -32768, -1 });
+      bp.ext(d, ValueRange<uint16_t>{ 65534, 65535 });
+      bp.ext(e, ValueRange<int32_t>{ INT32_MIN, -1 });
+      bp.ext(f, ValueRange<uint32_t>{ 0, UINT32_MAX });
+      bp.ext(g, ValueRange<int64_t>{ INT64_MIN, -1 });
+      bp.ext(h, ValueRange<int64_t>{ -kHalf, kHalf - 1 });
+      bp.ext(i, ValueRange<uint64_t>{ 0, UINT64_MAX });
+      bp.ext(j, ValueRange<uint64_t>{ UINT64_MAX - 1000, UINT64_MAX });
+      bp.ext(k, ValueRange<int64_t>{ INT64_MAX - 5, INT64_MAX });
+      bp.ext(l, ValueRange<uint8_t>{ 0, 7 });
+      bp.ext(m, ValueRange<uint32_t>{ 0, 131071 });
+      bp.ext(n, ValueRange<int16_t>{ 0, 31 });
+      bp.ext(o, ValueRange<uint64_t>{ 0, UINT64_MAX >> 1 });
+      bp.boolValue(p);
+      bp.container(q, 3, [](auto& b2, int64_t& x) {
+        b2.ext(x, ValueRange<int64_t>{ -kHalf, kHalf - 1 });
+      });
+    });
+  }
+};
+
+// Whole-byte values at every bit offset: between byte boundaries their bits are
+// little-endian in both configs; `align` puts the last ones at a boundary, where they
+// take the config's byte order.
+struct BpScalars
+{
+  std::vector<Flag> lead;
+  uint16_t a{};
+  int16_t b{};
+  uint32_t c{};
+  int32_t d{};
+  uint64_t e{};
+  int64_t f{};
+  float g{};
+  double h{};
+  uint8_t i{};
+  int8_t j{};
+  bool k{};
+  std::vector<uint16_t> l;
+  std::array<int32_t, 2> m{};
+  uint32_t n{}; // aligned
+  uint64_t o{}; // aligned (already at a boundary: no padding)
+  bool last{};
+  FIELDS(lead, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, last)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    a = gen_int<uint16_t>(r);
+    b = gen_int<int16_t>(r);
+    c = gen_int<uint32_t>(r);
+    d = gen_int<int32_t>(r);
+    e = gen_int<uint64_t>(r);
+    f = gen_int<int64_t>(r);
+    g = gen_float<float, uint32_t, 23, 8>(r);
+    h = gen_float<double, uint64_t, 52, 11>(r);
+    i = gen_int<uint8_t>(r);
+    j = gen_int<int8_t>(r);
+    k = r.percent(50);
+    l.resize(r.below(5));
+    for (auto& x : l)
+      x = gen_int<uint16_t>(r);
+    for (auto& x : m)
+      x = gen_int<int32_t>(r);
+    n = gen_int<uint32_t>(r);
+    o = gen_int<uint64_t>(r);
+    last = r.percent(50);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      bp.value2b(a);
+      bp.value2b(b);
+      bp.value4b(c);
+      bp.value4b(d);
+      bp.value8b(e);
+      bp.value8b(f);
+      bp.value4b(g);
+      bp.value8b(h);
+      bp.value1b(i);
+      bp.value1b(j);
+      bp.boolValue(k);
+      bp.container2b(l, 100);
+      bp.container4b(m);
+      bp.adapter().align();
+      bp.value4b(n);
+      bp.adapter().align();
+      bp.value8b(o);
+      bp.boolValue(last);
+    });
+  }
+};
+
+// Float ranges: precision and bit-count forms, f32 and f64, negative-only, one bit,
+// the most bits a float's mantissa holds exactly (24, 53), huge and non-round bounds
+// (where `min + 1 * (max - min)` can round past `max`: Bitsery then refuses its own
+// bytes), per element of a Vec and an array.
+struct BpFloats
+{
+  std::vector<Flag> lead;
+  float a{};
+  double b{};
+  float c{};
+  double d{};
+  float e{};
+  double f{};
+  float g{};
+  std::vector<float> h;
+  std::array<double, 2> i{};
+  FIELDS(lead, a, b, c, d, e, f, g, h, i)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    a = in_float(r, -1.0f, 1.0f, 8);
+    b = in_float(r, -1000.0, 1000.0, 53);
+    c = in_float(r, -0.7f, 1.3f, 24);
+    d = in_float(r, -0.1, 0.3, 9);
+    e = in_float(r, 0.0f, 1.0f, 1);
+    f = in_float(r, -1e300, 1e300, 40);
+    g = in_float(r, -5.0f, -1.0f, 3);
+    h.resize(r.below(4));
+    for (auto& x : h)
+      x = in_float(r, 0.0f, 100.0f, 9);
+    for (auto& x : i)
+      x = in_float(r, -1.0, 1.0, 16);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      bp.ext(a, ValueRange<float>{ -1.0f, 1.0f, 0.01f });
+      bp.ext(b, ValueRange<double>{ -1000.0, 1000.0, BitsConstraint{ 53 } });
+      bp.ext(c, ValueRange<float>{ -0.7f, 1.3f, BitsConstraint{ 24 } });
+      bp.ext(d, ValueRange<double>{ -0.1, 0.3, 0.001 });
+      bp.ext(e, ValueRange<float>{ 0.0f, 1.0f, BitsConstraint{ 1 } });
+      bp.ext(f, ValueRange<double>{ -1e300, 1e300, BitsConstraint{ 40 } });
+      bp.ext(g, ValueRange<float>{ -5.0f, -1.0f, 0.5f });
+      bp.container(h, 3, [](auto& b2, float& x) {
+        b2.ext(x, ValueRange<float>{ 0.0f, 100.0f, 0.25f });
+      });
+      bp.container(i, [](auto& b2, double& x) {
+        b2.ext(x, ValueRange<double>{ -1.0, 1.0, BitsConstraint{ 16 } });
+      });
+    });
+  }
+};
+
+// Entropy lists: one element, strings with an empty and multi-byte ones, integers with
+// a type's extremes, aligned and not, per element of a Vec and an array.
+static std::vector<std::string> kOne{ "only" };
+static std::vector<std::string> kUtf{ "", "\xc3\xa9", "\xd0\xb6\xe4\xb8\xad", "GET" };
+static std::vector<int32_t> kNeg{ -1, INT32_MIN, INT32_MAX, 0, 7 };
+static std::vector<uint64_t> kWide{ UINT64_MAX };
+static std::vector<uint8_t> kBytes{ 0, 255 };
+
+template<typename T>
+T pick_or(Rng& r, const std::vector<T>& list, T other)
+{
+  return r.percent(60) ? list[r.below(list.size())] : other;
+}
+
+struct BpEntropy
+{
+  std::vector<Flag> lead;
+  std::string a;
+  std::string b;
+  int32_t c{};
+  uint64_t d{};
+  uint8_t e{};
+  std::vector<int32_t> f;
+  std::array<std::string, 2> g;
+  bool last{};
+  FIELDS(lead, a, b, c, d, e, f, g, last)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    a = pick_or(r, kOne, short_string(r));
+    b = pick_or(r, kUtf, short_string(r));
+    c = pick_or(r, kNeg, gen_int<int32_t>(r));
+    d = pick_or(r, kWide, gen_int<uint64_t>(r));
+    e = pick_or(r, kBytes, gen_int<uint8_t>(r));
+    f.resize(r.below(5));
+    for (auto& x : f)
+      x = pick_or(r, kNeg, gen_int<int32_t>(r));
+    for (auto& x : g)
+      x = pick_or(r, kOne, short_string(r));
+    last = r.percent(50);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      auto text = [](auto& b2, std::string& t) { b2.text1b(t, 1000); };
+      lead_flags(bp, lead);
+      bp.ext(a, Entropy<std::vector<std::string>>{ kOne }, text);
+      bp.ext(b, Entropy<std::vector<std::string>>{ kUtf, false }, text);
+      bp.ext4b(c, Entropy<std::vector<int32_t>>{ kNeg });
+      bp.ext8b(d, Entropy<std::vector<uint64_t>>{ kWide, false });
+      bp.ext1b(e, Entropy<std::vector<uint8_t>>{ kBytes });
+      bp.container(f, 4, [](auto& b2, int32_t& x) {
+        b2.ext4b(x, Entropy<std::vector<int32_t>>{ kNeg, false });
+      });
+      bp.container(g, [](auto& b2, std::string& x) {
+        b2.ext(x, Entropy<std::vector<std::string>>{ kOne }, [](auto& b3, std::string& t) {
+          b3.text1b(t, 1000);
+        });
+      });
+      bp.boolValue(last);
+    });
+  }
+};
+
+// Containers, strings and optionals inside a session: empty ones, bools, per-element
+// ranges, optionals aligned and not (nested too), a map.
+struct BpContainers
+{
+  std::vector<Flag> lead;
+  std::vector<std::string> a;
+  std::array<bool, 5> b{};
+  std::vector<int16_t> c;
+  std::array<uint8_t, 3> d{};
+  std::optional<uint32_t> e;
+  std::optional<int64_t> f;
+  std::optional<std::string> g;
+  std::optional<std::vector<uint8_t>> h;
+  std::optional<std::optional<bool>> i;
+  std::vector<std::vector<uint8_t>> j;
+  std::map<uint16_t, std::string> k;
+  std::string l;
+  bool last{};
+  FIELDS(lead, a, b, c, d, e, f, g, h, i, j, k, l, last)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    a.resize(r.below(4));
+    for (auto& x : a)
+      x = short_string(r);
+    for (auto& x : b)
+      x = r.percent(50);
+    c.resize(r.percent(5) ? 128 + r.below(3) : r.below(6));
+    for (auto& x : c)
+      x = in_range<int16_t>(r, -300, 300);
+    for (auto& x : d)
+      x = in_range<uint8_t>(r, 10, 20);
+    if (r.percent(50))
+      e = gen_int<uint32_t>(r);
+    if (r.percent(50))
+      f = gen_int<int64_t>(r);
+    if (r.percent(50))
+      g = short_string(r);
+    if (r.percent(50)) {
+      h.emplace(r.below(4));
+      for (auto& x : *h)
+        x = gen_int<uint8_t>(r);
+    }
+    switch (r.below(3)) {
+      case 0:
+        break;
+      case 1:
+        i.emplace();
+        break;
+      default:
+        i.emplace(r.percent(50));
+    }
+    j.resize(r.below(3));
+    for (auto& x : j) {
+      x.resize(r.below(4));
+      for (auto& y : x)
+        y = gen_int<uint8_t>(r);
+    }
+    for (auto n = r.below(3); n > 0; --n)
+      k[gen_int<uint16_t>(r)] = short_string(r);
+    l = short_string(r);
+    last = r.percent(50);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      bp.container(a, 10, [](auto& b2, std::string& t) { b2.text1b(t, 1000); });
+      bp.container(b, [](auto& b2, bool& x) { b2.boolValue(x); });
+      bp.container(c, 1000, [](auto& b2, int16_t& x) {
+        b2.ext(x, ValueRange<int16_t>{ -300, 300 });
+      });
+      bp.container(d, [](auto& b2, uint8_t& x) { b2.ext(x, ValueRange<uint8_t>{ 10, 20 }); });
+      bp.ext4b(e, StdOptional{});
+      bp.ext8b(f, StdOptional{ false });
+      bp.ext(g, StdOptional{}, [](auto& b2, std::string& t) { b2.text1b(t, 1000); });
+      bp.ext(h, StdOptional{ false }, [](auto& b2, std::vector<uint8_t>& v) {
+        b2.container1b(v, 1000);
+      });
+      bp.ext(i, StdOptional{ false }, [](auto& b2, std::optional<bool>& o) {
+        b2.ext(o, StdOptional{}, [](auto& b3, bool& x) { b3.boolValue(x); });
+      });
+      bp.container(j, 10, [](auto& b2, std::vector<uint8_t>& v) { b2.container1b(v, 1000); });
+      bp.ext(k, bitsery::ext::StdMap{ 10 }, [](auto& b2, uint16_t& key, std::string& t) {
+        b2.value2b(key);
+        b2.text1b(t, 1000);
+      });
+      bp.text1b(l, 1000);
+      bp.boolValue(last);
+    });
+  }
+};
+
+// Bit-packed types nested in a session (their own `enableBitPacking` is then part of
+// the outer session: one padding at the end), a plain record in a session, a variant.
+struct BpInner
+{
+  bool x{};
+  int16_t y{};
+  std::string s;
+  FIELDS(x, y, s)
+
+  void draw(Rng& r)
+  {
+    x = r.percent(50);
+    y = in_range<int16_t>(r, -5, 5);
+    s = r.percent(50) ? std::string() : gen_string(r, r.below(4));
+  }
+
+  template<typename S>
+  void serialize(S& s0)
+  {
+    s0.enableBitPacking([this](auto& bp) {
+      bp.boolValue(x);
+      bp.ext(y, ValueRange<int16_t>{ -5, 5 });
+      bp.text1b(s, 1000);
+    });
+  }
+};
+
+struct PlainInner
+{
+  uint16_t a{};
+  bool b{};
+  int32_t c{};
+  FIELDS(a, b, c)
+
+  void draw(Rng& r)
+  {
+    a = gen_int<uint16_t>(r);
+    b = r.percent(50);
+    c = gen_int<int32_t>(r);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.value2b(a);
+    s.boolValue(b);
+    s.value4b(c);
+  }
+};
+
+using NVar = std::variant<uint16_t, BpInner, std::string>;
+
+struct BpNested
+{
+  bool flag{};
+  BpInner one;
+  std::vector<BpInner> many;
+  std::optional<BpInner> opt;
+  PlainInner plain;
+  std::vector<PlainInner> plains;
+  NVar var;
+  bool last{};
+  FIELDS(flag, one, many, opt, plain, plains, var, last)
+
+  void draw(Rng& r)
+  {
+    flag = r.percent(50);
+    one.draw(r);
+    many.resize(r.below(4));
+    for (auto& m : many)
+      m.draw(r);
+    if (r.percent(50)) {
+      opt.emplace();
+      opt->draw(r);
+    }
+    plain.draw(r);
+    plains.resize(r.below(3));
+    for (auto& p : plains)
+      p.draw(r);
+    switch (r.below(3)) {
+      case 0:
+        var = gen_int<uint16_t>(r);
+        break;
+      case 1: {
+        BpInner b;
+        b.draw(r);
+        var = b;
+        break;
+      }
+      default:
+        var = short_string(r);
+    }
+    last = r.percent(50);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      bp.boolValue(flag);
+      bp.object(one);
+      bp.container(many, 10);
+      bp.ext(opt, StdOptional{ false });
+      bp.object(plain);
+      bp.container(plains, 10);
+      bp.ext(var,
+             bitsery::ext::StdVariant{ [](auto& b2, uint16_t& v) { b2.value2b(v); },
+                                       [](auto& b2, BpInner& v) { b2.object(v); },
+                                       [](auto& b2, std::string& t) { b2.text1b(t, 1000); } });
+      bp.boolValue(last);
+    });
+  }
+};
+
+// CompactValue (`int = "varint"`): 8-bit integers raw, wider zigzag + LEB128, outside a
+// session, with the integer edges of gen_int (every place LEB128 grows a byte).
+template<typename B, typename T>
+void compact(B& b, T& v)
+{
+  b.template ext<sizeof(T)>(v, CompactValue{});
+}
+
+struct Compact
+{
+  uint8_t a{};
+  int8_t b{};
+  uint16_t c{};
+  int16_t d{};
+  uint32_t e{};
+  int32_t f{};
+  uint64_t g{};
+  int64_t h{};
+  uint64_t usize{}; // Rust usize
+  int64_t isize{};  // Rust isize
+  std::vector<int32_t> v;
+  std::optional<int64_t> o;
+  std::array<uint16_t, 3> arr{};
+  std::string s;
+  bool flag{};
+  float x{};
+  FIELDS(a, b, c, d, e, f, g, h, usize, isize, v, o, arr, s, flag, x)
+
+  void draw(Rng& r)
+  {
+    a = gen_int<uint8_t>(r);
+    b = gen_int<int8_t>(r);
+    c = gen_int<uint16_t>(r);
+    d = gen_int<int16_t>(r);
+    e = gen_int<uint32_t>(r);
+    f = gen_int<int32_t>(r);
+    g = gen_int<uint64_t>(r);
+    h = gen_int<int64_t>(r);
+    usize = gen_int<uint64_t>(r);
+    isize = gen_int<int64_t>(r);
+    v.resize(r.below(5));
+    for (auto& x2 : v)
+      x2 = gen_int<int32_t>(r);
+    if (r.percent(50))
+      o = gen_int<int64_t>(r);
+    for (auto& x2 : arr)
+      x2 = gen_int<uint16_t>(r);
+    s = short_string(r);
+    flag = r.percent(50);
+    x = gen_float<float, uint32_t, 23, 8>(r);
+  }
+
+  template<typename B>
+  void ints(B& bb)
+  {
+    compact(bb, a);
+    compact(bb, b);
+    compact(bb, c);
+    compact(bb, d);
+    compact(bb, e);
+    compact(bb, f);
+    compact(bb, g);
+    compact(bb, h);
+    compact(bb, usize);
+    compact(bb, isize);
+    bb.container(v, 100, [](auto& b2, int32_t& x2) { compact(b2, x2); });
+    bb.ext(o, StdOptional{}, [](auto& b2, int64_t& x2) { compact(b2, x2); });
+    bb.container(arr, [](auto& b2, uint16_t& x2) { compact(b2, x2); });
+    bb.text1b(s, 1000);
+    bb.boolValue(flag);
+    bb.value4b(x);
+  }
+
+  template<typename S>
+  void serialize(S& s0)
+  {
+    ints(s0);
+  }
+};
+
+// The same in a session, after 0 to 7 flags: LEB128 bytes at every bit offset.
+struct CompactBits
+{
+  std::vector<Flag> lead;
+  Compact c;
+  FIELDS(lead, c)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    c.draw(r);
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      c.ints(bp);
+    });
+  }
+};
+
+// Growable records: nested, in a sequence, in an optional, in a plain record.
+template<typename S, typename T>
+void growable(S& s, T& v)
+{
+  s.ext(v, Growable{}, [](auto& s2, T& v2) { v2.body(s2); });
+}
+
+struct GLeaf
+{
+  int32_t a{};
+  std::string b;
+  FIELDS(a, b)
+
+  void draw(Rng& r)
+  {
+    a = gen_int<int32_t>(r);
+    b = short_string(r);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.value4b(a);
+    s.text1b(b, 1000);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+struct GNest
+{
+  uint16_t x{};
+  GLeaf inner;
+  std::vector<GLeaf> list;
+  std::optional<GLeaf> opt;
+  std::string tail;
+  FIELDS(x, inner, list, opt, tail)
+
+  void draw(Rng& r)
+  {
+    x = gen_int<uint16_t>(r);
+    inner.draw(r);
+    list.resize(r.below(4));
+    for (auto& l : list)
+      l.draw(r);
+    if (r.percent(50)) {
+      opt.emplace();
+      opt->draw(r);
+    }
+    tail = short_string(r);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.value2b(x);
+    s.object(inner);
+    s.container(list, 100);
+    s.ext(opt, StdOptional{});
+    s.text1b(tail, 1000);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+struct Growables
+{
+  uint8_t head{};
+  GNest n;
+  std::vector<GNest> v;
+  uint8_t trailer{};
+  FIELDS(head, n, v, trailer)
+
+  void draw(Rng& r)
+  {
+    head = gen_int<uint8_t>(r);
+    n.draw(r);
+    v.resize(r.below(3));
+    for (auto& e : v)
+      e.draw(r);
+    trailer = gen_int<uint8_t>(r);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.value1b(head);
+    s.object(n);
+    s.container(v, 100);
+    s.value1b(trailer);
+  }
+};
+
+// Evolution: a version 2 that appends fields (a growable record among them) to a
+// version 1, each read as the other by Bitsery (`growable_v1_as_v2`, `growable_v2_as_v1`).
+struct EvoV1
+{
+  uint32_t id{};
+  std::string name;
+  FIELDS(id, name)
+
+  void draw(Rng& r)
+  {
+    id = gen_int<uint32_t>(r);
+    name = short_string(r);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.value4b(id);
+    s.text1b(name, 1000);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+struct EvoV2
+{
+  uint32_t id{};
+  std::string name;
+  int64_t score{};
+  std::vector<uint16_t> tags;
+  GLeaf extra;
+  FIELDS(id, name, score, tags, extra)
+
+  void draw(Rng& r)
+  {
+    id = gen_int<uint32_t>(r);
+    name = short_string(r);
+    score = gen_int<int64_t>(r);
+    tags.resize(r.below(4));
+    for (auto& t : tags)
+      t = gen_int<uint16_t>(r);
+    extra.draw(r);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.value4b(id);
+    s.text1b(name, 1000);
+    s.value8b(score);
+    s.container2b(tags, 1000);
+    s.object(extra);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+// A sequence of records between two plain bytes, so that each record's end is checked.
+template<typename T>
+struct EvoSeq
+{
+  uint8_t head{};
+  std::vector<T> v;
+  uint8_t trailer{};
+  FIELDS(head, v, trailer)
+
+  void draw(Rng& r)
+  {
+    head = gen_int<uint8_t>(r);
+    v.resize(r.below(4));
+    for (auto& e : v)
+      e.draw(r);
+    trailer = gen_int<uint8_t>(r);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.value1b(head);
+    s.container(v, 100);
+    s.value1b(trailer);
+  }
+};
+
+// Growable + bit packing, Bitsery's safe pattern: the session inside the record.
+struct GBits
+{
+  bool a{};
+  int16_t b{};
+  std::string c;
+  std::optional<uint8_t> d;
+  FIELDS(a, b, c, d)
+
+  void draw(Rng& r)
+  {
+    a = r.percent(50);
+    b = in_range<int16_t>(r, -1000, 1000);
+    c = short_string(r);
+    if (r.percent(50))
+      d = gen_int<uint8_t>(r);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      bp.boolValue(a);
+      bp.ext(b, ValueRange<int16_t>{ -1000, 1000 });
+      bp.text1b(c, 1000);
+      bp.ext1b(d, StdOptional{ false });
+    });
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+// Evolution of a growable bit-packed record: an older record's last byte does not say
+// where its bits end, so Bitsery reads a newer field's bits past it as zeros (a range's
+// minimum, `false`, an empty string, `None`).
+struct GBitsV1
+{
+  bool a{};
+  int16_t b{};
+  FIELDS(a, b)
+
+  void draw(Rng& r)
+  {
+    a = r.percent(50);
+    b = in_range<int16_t>(r, -1000, 1000);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      bp.boolValue(a);
+      bp.ext(b, ValueRange<int16_t>{ -1000, 1000 });
+    });
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+struct GBitsV2
+{
+  bool a{};
+  int16_t b{};
+  std::string c;
+  std::optional<uint8_t> d;
+  int32_t e{};
+  bool f{};
+  FIELDS(a, b, c, d, e, f)
+
+  void draw(Rng& r)
+  {
+    a = r.percent(50);
+    b = in_range<int16_t>(r, -1000, 1000);
+    c = short_string(r);
+    if (r.percent(50))
+      d = gen_int<uint8_t>(r);
+    e = in_range<int32_t>(r, -50, 50);
+    f = r.percent(50);
+  }
+  template<typename S>
+  void body(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      bp.boolValue(a);
+      bp.ext(b, ValueRange<int16_t>{ -1000, 1000 });
+      bp.text1b(c, 1000);
+      bp.ext1b(d, StdOptional{ false });
+      bp.ext(e, ValueRange<int32_t>{ -50, 50 });
+      bp.boolValue(f);
+    });
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    growable(s, *this);
+  }
+};
+
+struct GrowableBits
+{
+  uint8_t head{};
+  GBits one;
+  std::vector<GBits> v;
+  uint8_t trailer{};
+  FIELDS(head, one, v, trailer)
+
+  void draw(Rng& r)
+  {
+    head = gen_int<uint8_t>(r);
+    one.draw(r);
+    v.resize(r.below(3));
+    for (auto& e : v)
+      e.draw(r);
+    trailer = gen_int<uint8_t>(r);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.value1b(head);
+    s.object(one);
+    s.container(v, 100);
+    s.value1b(trailer);
+  }
+};
+
+// ---------------------------------------------------------------------------------------
 // Driver
 // ---------------------------------------------------------------------------------------
 
@@ -1295,6 +2309,82 @@ void run_shape(const char* name, Rng& r, uint64_t cases)
     if constexpr (!Yas)
       line += "\t-\t-\t-\t-\t-";
     line += '\n';
+    std::fwrite(line.data(), 1, line.size(), stdout);
+  }
+}
+
+
+// The Bitsery-only shapes of the extensions: drawn by their own `draw`, written by
+// their own `serialize`, in the two Bitsery configs. `W` is the type written, `R` the
+// type Bitsery reads the bytes as (another version, for the growable evolution shapes).
+// The value field is the value written, then, where what is read may differ from it
+// (quantised floats, another version), ` ~ ` and the value Bitsery read back from the
+// little-endian bytes (the same as from the big-endian ones, checked); ` ~ ! ` and what
+// the reader's object holds where Bitsery's reader reports an error: a float range
+// whose top code decodes past `max`, or a newer growable bit-packed record read as an
+// older one whose last byte holds bits of the newer fields (read as padding).
+template<typename Config, typename T>
+Buffer ext_encode(const T& value)
+{
+  Buffer buf;
+  bitsery::Serializer<bitsery::OutputBufferAdapter<Buffer, Config>> ser{ buf };
+  ser.object(const_cast<T&>(value));
+  ser.adapter().flush();
+  buf.resize(ser.adapter().writtenBytesCount());
+  return buf;
+}
+
+template<typename Config, typename R>
+std::string ext_read_back(const Buffer& buf)
+{
+  R back{};
+  bitsery::Deserializer<bitsery::InputBufferAdapter<Buffer, Config>> des{ buf.begin(),
+                                                                          buf.size() };
+  des.object(back);
+  std::string out;
+  if (des.adapter().error() != bitsery::ReaderError::NoError ||
+      !des.adapter().isCompletedSuccessfully())
+    out = "! ";
+  print(out, back);
+  return out;
+}
+
+template<typename W, typename R, bool Lossy>
+void run_ext(const char* name, Rng& r, uint64_t cases)
+{
+  constexpr bool differs = Lossy || !std::is_same_v<W, R>;
+  std::string line;
+  for (uint64_t c = 0; c < cases; ++c) {
+    const std::string what = std::string(name) + " case " + std::to_string(c);
+    W v{};
+    v.draw(r);
+    const Buffer le = ext_encode<bitsery::DefaultConfig>(v);
+    const Buffer be = ext_encode<BitseryBigEndian>(v);
+    const std::string read_le = ext_read_back<bitsery::DefaultConfig, R>(le);
+    const std::string read_be = ext_read_back<BitseryBigEndian, R>(be);
+    std::string written;
+    print(written, v);
+    if (read_le != read_be)
+      die("Bitsery's little- and big-endian reads differ", what + "\n  " + read_le + "\n  " + read_be);
+    if (!differs && read_le.rfind("! ", 0) == 0)
+      die("Bitsery could not read back its own bytes", what);
+    if (!differs && read_le != written)
+      die("Bitsery read back another value", what + "\n  wrote " + written + "\n  read  " + read_le);
+    line.clear();
+    line += name;
+    line += '\t';
+    line += std::to_string(c);
+    line += '\t';
+    line += written;
+    if (differs) {
+      line += "~ ";
+      line += read_le;
+    }
+    line += '\t';
+    put_hex(line, le.data(), le.size());
+    line += '\t';
+    put_hex(line, be.data(), be.size());
+    line += "\t-\t-\t-\t-\t-\n";
     std::fwrite(line.data(), 1, line.size(), stdout);
   }
 }
@@ -1334,6 +2424,20 @@ static const Shape kShapes[] = {
   { "wide_strings", run_shape<WideStrings> },
   { "unordered", run_shape<Unordered> },
   { "variants130", run_shape<Variants130, false> },
+  { "bp_ints", run_ext<BpInts, BpInts, false> },
+  { "bp_scalars", run_ext<BpScalars, BpScalars, false> },
+  { "bp_floats", run_ext<BpFloats, BpFloats, true> },
+  { "bp_entropy", run_ext<BpEntropy, BpEntropy, false> },
+  { "bp_containers", run_ext<BpContainers, BpContainers, false> },
+  { "bp_nested", run_ext<BpNested, BpNested, false> },
+  { "compact", run_ext<Compact, Compact, false> },
+  { "compact_bits", run_ext<CompactBits, CompactBits, false> },
+  { "growables", run_ext<Growables, Growables, false> },
+  { "growable_bits", run_ext<GrowableBits, GrowableBits, false> },
+  { "growable_v1_as_v2", run_ext<EvoSeq<EvoV1>, EvoSeq<EvoV2>, false> },
+  { "growable_v2_as_v1", run_ext<EvoSeq<EvoV2>, EvoSeq<EvoV1>, false> },
+  { "growable_bits_v1_as_v2", run_ext<EvoSeq<GBitsV1>, EvoSeq<GBitsV2>, false> },
+  { "growable_bits_v2_as_v1", run_ext<EvoSeq<GBitsV2>, EvoSeq<GBitsV1>, false> },
 };
 
 // Each shape draws from its own stream, so adding a shape or changing one shape's
