@@ -255,9 +255,10 @@
 //!   last byte does not say where its bits end, so a newer reader reads the fields it
 //!   lacks as zero bits, as Bitsery does (0, a range's minimum, `false`, `None`, empty;
 //!   no `default`; up to 512 bytes of them, and no bytes a length claims), and an older
-//!   reader skips a newer record's extra bits with the rest of
-//!   the record (they are not padding). A growable record *inside* a session (a field of
-//!   a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
+//!   reader skips a newer record's extra bits with the rest of the record (they are not
+//!   padding; Bitsery 5.2.4's older reader takes those in the byte where its session
+//!   ends for padding, and reports `InvalidData` unless they happen to be 0). A
+//!   growable record *inside* a session (a field of a bit-packed type) is [`EncodeError::RecordInBitPacking`] /
 //!   [`DecodeError::RecordInBitPacking`]: its size counts bytes, which bits do not fill
 //!   (Bitsery writes the size over the bits before it).
 //! - [`MaxSize`]: a bit-packed type's bound is its fields' (no field takes more than 8
