@@ -678,6 +678,56 @@ fn hostile_input() {
         from_slice::<Tree>(&deep).map_err(packed_core::Error::into_kind),
         Err(DecodeError::DepthLimitExceeded { .. })
     ));
+    // Also where the type recurses through sequences or options alone, visiting no
+    // struct: a million nested one-element sequences (or `Some`s), from a slice and
+    // from a stream. Before sequences and options were levels, each overflowed the
+    // stack and aborted the process.
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(transparent)]
+    struct Bare(Vec<Bare>);
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(transparent)]
+    struct List(Option<Box<List>>);
+    let million = vec![1u8; 1_000_000];
+    let depth_error = |r: Result<(), packed_core::Error<DecodeError>>| {
+        matches!(
+            r.map_err(packed_core::Error::into_kind),
+            Err(DecodeError::DepthLimitExceeded { limit: 128, .. })
+        )
+    };
+    assert!(depth_error(from_slice::<Bare>(&million).map(drop)));
+    assert!(depth_error(from_slice::<List>(&million).map(drop)));
+    assert!(depth_error(
+        packed_core::serde::from_reader::<Bare, _>(&million[..]).map(drop)
+    ));
+    // ... and a hand-written `Deserialize` recursing through tuples, reading its own
+    // flags: `(true, (true, ... (false, ())))`.
+    struct Chain;
+    impl<'de> Deserialize<'de> for Chain {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = Chain;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a chain")
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut s: A) -> Result<Chain, A::Error> {
+                    if s.next_element::<bool>()? == Some(true) {
+                        s.next_element::<Chain>()?;
+                    }
+                    Ok(Chain)
+                }
+            }
+            d.deserialize_tuple(2, V)
+        }
+    }
+    assert!(depth_error(from_slice::<Chain>(&million).map(drop)));
+    // Valid nesting within the limit still decodes: 127 levels of a one-element
+    // sequence (the 128th empty), and 127 `Some`s.
+    let mut ok = vec![1u8; 127];
+    ok.push(0);
+    assert!(from_slice::<Bare>(&ok).is_ok());
+    assert!(from_slice::<List>(&ok).is_ok());
     // A message from a `Deserialize` impl says where decoding stopped.
     assert!(matches!(
         from_slice::<std::num::NonZeroU8>(&[0]).map_err(packed_core::Error::into_kind),
