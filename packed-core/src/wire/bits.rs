@@ -843,7 +843,16 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline(always)]
     fn enter(&mut self) -> Result<(), DecodeError> {
-        self.inner.enter()
+        // The inner reader's offset is where it stands, which for a slice is the
+        // session's start (or the last word taken): the level starts at this
+        // reader's offset.
+        self.inner.enter().map_err(|e| match e {
+            DecodeError::DepthLimitExceeded { limit, .. } => DecodeError::DepthLimitExceeded {
+                offset: self.offset(),
+                limit,
+            },
+            other => other,
+        })
     }
 
     #[inline(always)]
