@@ -15,7 +15,7 @@ use crate::layout::Inherit;
 use crate::wire::enums::{read_tag, unknown_variant, VariantIndex};
 use crate::wire::seq::{claim, element, read_len, settle, Claim};
 use crate::wire::string::{decode_bytes, decode_str};
-use crate::wire::wrap::read_flag;
+use crate::wire::wrap::option_flag;
 use crate::{Decode, DecodeError, Reader};
 
 use super::boxed::Boxed;
@@ -220,7 +220,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if read_flag(self.r)? {
+        if option_flag::<C, R>(self.r)? {
             // A level, as a sequence is (see `counted`): `#[serde(transparent)]
             // struct List(Option<Box<List>>)` recurses through options alone.
             self.r.enter()?;
