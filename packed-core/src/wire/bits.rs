@@ -486,7 +486,9 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         let bit_offset = self.bit_offset();
         let remaining = match self.source.lent() {
             Some(input) => {
-                let left = input.len() * 8 - self.pos();
+                // Past a growable record's end the session has read zeros that are
+                // not the input's: nothing of it is left.
+                let left = (input.len() * 8).saturating_sub(self.pos());
                 if self.inner.borrow_bytes(input.len()).is_ok() {
                     if let Err(e @ DecodeError::ByteLimitExceeded { .. }) = self.inner.read_byte() {
                         return e;
@@ -577,6 +579,12 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         };
         if self.avail % 8 != 0 {
             return Ok(None);
+        }
+        if n == 0 {
+            // Nothing to take, also past a growable record's end, where the bytes
+            // in `acc` are zeros beyond the input: an older record's missing string
+            // reads its length as 0, then no bytes.
+            return Ok(Some(&[]));
         }
         // The bytes in `acc` are the input's next ones: start there.
         let at = self.taken - (self.avail / 8) as usize;
