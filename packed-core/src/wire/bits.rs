@@ -580,12 +580,6 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         if self.avail % 8 != 0 {
             return Ok(None);
         }
-        if n == 0 {
-            // Nothing to take, also past a growable record's end, where the bytes
-            // in `acc` are zeros beyond the input: an older record's missing string
-            // reads its length as 0, then no bytes.
-            return Ok(Some(&[]));
-        }
         // The bytes in `acc` are the input's next ones: start there.
         let at = self.taken - (self.avail / 8) as usize;
         match input.get(at..).and_then(|rest| rest.get(..n)) {
@@ -597,6 +591,10 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             }
             // Past a record's end: zeros, read bit by bit.
             None if self.in_record => Ok(None),
+            // Nothing to take past a growable record's end, where `at` counts zeros
+            // beyond the input: an older record's missing string reads its length as
+            // 0, then no bytes (claimed bytes are read outside record mode).
+            None if n == 0 => Ok(Some(&[])),
             None => Err(self.exhausted(8 * n)),
         }
     }
