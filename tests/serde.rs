@@ -711,7 +711,10 @@ fn hostile_input() {
                 fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                     f.write_str("a chain")
                 }
-                fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut s: A) -> Result<Chain, A::Error> {
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut s: A,
+                ) -> Result<Chain, A::Error> {
                     if s.next_element::<bool>()? == Some(true) {
                         s.next_element::<Chain>()?;
                     }
@@ -888,7 +891,10 @@ fn serde_option_in_a_bit_packing_session_is_the_derives() {
     assert_eq!(packed_core::to_vec(&derived).unwrap(), want);
     assert_eq!(packed_core::to_vec(&serde).unwrap(), want);
     assert_eq!(packed_core::encoded_len(&serde).unwrap(), want.len());
-    assert_eq!(packed_core::from_slice::<BitHostSerde>(&want).unwrap(), serde);
+    assert_eq!(
+        packed_core::from_slice::<BitHostSerde>(&want).unwrap(),
+        serde
+    );
     assert_eq!(
         packed_core::from_reader::<BitHostSerde, _>(&want[..]).unwrap(),
         serde

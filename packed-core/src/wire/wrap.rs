@@ -121,7 +121,9 @@ pub(crate) fn option_flag_to<C: Ctx, W: Writer + ?Sized>(
 /// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
 /// session a bit and the padding after it. Also the serde bridge's.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+pub(crate) fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<bool, DecodeError> {
     if in_session::<C>() {
         let flag = r.read_bits(1)? != 0;
         r.align_bits()?;
