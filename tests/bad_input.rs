@@ -954,6 +954,22 @@ struct Tree {
     kids: Vec<Tree>,
 }
 
+/// One bit per level: a flag with no padding after it.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct BitList {
+    #[packed(align_before_data = false)]
+    next: Option<Box<BitList>>,
+}
+
+/// One byte per level: a flag, padded to the byte.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+enum BitTree {
+    Leaf,
+    Node(Box<BitTree>, bool),
+}
+
 /// Node k (from 1) starts at offset k - 1 (one flag/count byte per level) and enters
 /// depth k - 1; with the default limit of 128 the 129th, at offset 128, is refused.
 #[test]
@@ -981,6 +997,25 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
             limit: 128
         }
     );
+
+    // In a bit-packing session, where the 129th level starts: bit 128 (byte 16) of
+    // 1-bit flags, from a slice as from a stream (a slice's session reported its
+    // start, byte 0, before the session's reader said where the level starts).
+    let ones = vec![0xffu8; 100_000];
+    let bit_want = DepthLimitExceeded {
+        offset: 16,
+        limit: 128,
+    };
+    assert_eq!(slice::<BitList>(&ones), bit_want);
+    assert_eq!(stream::<BitList>(&ones), bit_want);
+    // A variant index is a size prefix, 8 bits at any offset: level 129 at byte 128.
+    let nodes = vec![1u8; 100_000];
+    let enum_want = DepthLimitExceeded {
+        offset: 128,
+        limit: 128,
+    };
+    assert_eq!(slice::<BitTree>(&nodes), enum_want);
+    assert_eq!(stream::<BitTree>(&nodes), enum_want);
 
     // Exactly 128 levels: fine; 129: refused.
     let ok = [vec![1u8; 127], vec![0]].concat();

@@ -1804,6 +1804,80 @@ fn growable_bitpacked_records_evolve() {
     }
 }
 
+/// [`GrowBits`] with strings, and a byte vector, appended: fields an older record lacks
+/// whose bytes a length claims.
+#[derive(Packed, Debug, PartialEq, Clone, Default)]
+#[packed(growable, bitpack)]
+struct GrowBitsText {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    a: bool,
+    b: bool,
+    name: String,
+    tag: Option<String>,
+    bytes: Vec<u8>,
+}
+
+/// An older record's missing string, at a byte boundary past the record's end, reads
+/// its length as zero bits and then no bytes: empty, from a slice as from a stream
+/// (the slice's session looked for its 0 bytes in the input past the zeros it had
+/// read, and failed with `UnexpectedEndOfBits { needed: 0 }` and a `remaining` that
+/// had wrapped below zero; a debug build panicked on the subtraction). A length that
+/// claims bytes past the record's end is still an error, with nothing left.
+#[test]
+fn growable_bitpacked_missing_strings_are_empty() {
+    let old = packed_core::to_vec(&GrowBits {
+        level: 999,
+        a: true,
+        b: false,
+    })
+    .unwrap();
+    let want = GrowBitsText {
+        level: 999,
+        a: true,
+        b: false,
+        ..GrowBitsText::default()
+    };
+    assert_eq!(packed_core::from_slice::<GrowBitsText>(&old).unwrap(), want);
+    assert_eq!(
+        packed_core::from_reader::<GrowBitsText, _>(&old[..]).unwrap(),
+        want
+    );
+    let mut into = GrowBitsText {
+        name: "stale".into(),
+        tag: Some("stale".into()),
+        bytes: vec![1, 2],
+        ..GrowBitsText::default()
+    };
+    packed_core::from_slice_into(&old, &mut into).unwrap();
+    assert_eq!(into, want);
+    // A record that ends after `tag`'s flag (bit 20, set) and padding: the string's
+    // length, at byte 3, is past the end: `Some("")`.
+    let some = hex("07000000 e70310");
+    let back = packed_core::from_slice::<GrowBitsText>(&some).unwrap();
+    assert_eq!(back.tag.as_deref(), Some(""));
+    assert_eq!(
+        packed_core::from_reader::<GrowBitsText, _>(&some[..]).unwrap(),
+        back
+    );
+    // A length inside the record that claims bytes past its end: 3 claimed, none there.
+    let claim = hex("07000000 e707 03");
+    let e = packed_core::from_slice::<GrowBitsText>(&claim)
+        .unwrap_err()
+        .into_kind();
+    assert!(
+        matches!(
+            e,
+            DecodeError::UnexpectedEndOfBits {
+                needed: 24,
+                remaining: 0,
+                ..
+            } | DecodeError::LengthExceedsInput { .. }
+        ),
+        "{e:?}"
+    );
+}
+
 /// Hostile sizes keep their errors; a growable record inside a session (a field of a
 /// bit-packed type) is a typed error both ways, never bytes written over bits.
 #[test]

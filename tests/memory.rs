@@ -1190,6 +1190,69 @@ fn ubjson_linear_peak() {
     }
 }
 
+/// Nested counted containers reserve the input once, not once per level: each level's
+/// count is checked against the bytes its enclosing containers' later elements do not
+/// need. The attack: 127 headers, each claiming as many elements (or entries) as the
+/// bytes after it could hold. Before the promise ledger in the reader, every level
+/// reserved its whole claim: 4000 bytes of `[#l` headers held 14,435,328 bytes (3609 per
+/// input byte; 128 levels of 32-byte values), and a typed array of arrays 7,592,960.
+#[test]
+fn ubjson_nested_counts_reserve_the_input_once() {
+    let per = std::mem::size_of::<Value>();
+    let d = ubjson_envelope::Limits::DEFAULT;
+    // `open` then a 4-byte count: `min` input bytes per element at least, and a key
+    // of `key` bytes after each header (objects), so the claims stay under the input.
+    let chain = |n: usize, open: &[u8], key: &[u8], min: usize| {
+        let mut b = Vec::new();
+        for _ in 0..127 {
+            let claim = (n.saturating_sub(b.len() + open.len() + 4) / min) as u32;
+            b.extend_from_slice(open);
+            b.extend_from_slice(&claim.to_be_bytes());
+            b.extend_from_slice(key);
+        }
+        b.resize(n, b'Z');
+        b
+    };
+    for n in [1000, 4000] {
+        for (what, open, key, min) in [
+            ("counted arrays", &b"[#l"[..], &b""[..], 1),
+            ("typed arrays of arrays", b"[$[#l", b"", 1),
+            ("counted objects", b"{#l", b"U\x01k", 3),
+            ("typed objects of arrays", b"{$[#l", b"U\x01k", 3),
+        ] {
+            let input = chain(n, open, key, min);
+            let (r, peak) = ubj(&input, &d);
+            assert!(r.is_err(), "{what}: the claims cannot all hold");
+            // A started element owns at least one byte that no other owns, and the
+            // elements not started yet are promised bytes no nested count may take:
+            // one reservation of a value (an entry: a key and a value) per input byte.
+            let entry = per + std::mem::size_of::<(std::borrow::Cow<str>, Value)>();
+            assert!(
+                peak <= entry * n + SLACK,
+                "{what}: peak {peak} for {n} bytes"
+            );
+        }
+    }
+    // Valid nesting at the depth limit, counted at every level, still decodes, and an
+    // exact count after a nested one is not refused: `[#U\x02 [#U\x01 Z Z]` ...
+    let mut deep = Vec::new();
+    for _ in 0..127 {
+        deep.extend_from_slice(b"[#U\x02");
+    }
+    deep.push(b'Z');
+    deep.extend(std::iter::repeat_n(b'Z', 127));
+    let (r, _) = ubj(&deep, &d);
+    assert_eq!(r, Ok(()));
+    let v = Value::from_slice(b"[#U\x02[#U\x02ZZ{#U\x01U\x01kZ").unwrap();
+    assert_eq!(
+        v,
+        Value::Array(vec![
+            Value::Array(vec![Value::Null, Value::Null]),
+            Value::Object(vec![(std::borrow::Cow::Borrowed("k"), Value::Null)]),
+        ])
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Elements that encode to nothing
 // ---------------------------------------------------------------------------------------

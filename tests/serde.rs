@@ -678,6 +678,59 @@ fn hostile_input() {
         from_slice::<Tree>(&deep).map_err(packed_core::Error::into_kind),
         Err(DecodeError::DepthLimitExceeded { .. })
     ));
+    // Also where the type recurses through sequences or options alone, visiting no
+    // struct: a million nested one-element sequences (or `Some`s), from a slice and
+    // from a stream. Before sequences and options were levels, each overflowed the
+    // stack and aborted the process.
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(transparent)]
+    struct Bare(Vec<Bare>);
+    #[derive(Serialize, Deserialize, Debug)]
+    #[serde(transparent)]
+    struct List(Option<Box<List>>);
+    let million = vec![1u8; 1_000_000];
+    let depth_error = |r: Result<(), packed_core::Error<DecodeError>>| {
+        matches!(
+            r.map_err(packed_core::Error::into_kind),
+            Err(DecodeError::DepthLimitExceeded { limit: 128, .. })
+        )
+    };
+    assert!(depth_error(from_slice::<Bare>(&million).map(drop)));
+    assert!(depth_error(from_slice::<List>(&million).map(drop)));
+    assert!(depth_error(
+        packed_core::serde::from_reader::<Bare, _>(&million[..]).map(drop)
+    ));
+    // ... and a hand-written `Deserialize` recursing through tuples, reading its own
+    // flags: `(true, (true, ... (false, ())))`.
+    struct Chain;
+    impl<'de> Deserialize<'de> for Chain {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> serde::de::Visitor<'de> for V {
+                type Value = Chain;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a chain")
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut s: A,
+                ) -> Result<Chain, A::Error> {
+                    if s.next_element::<bool>()? == Some(true) {
+                        s.next_element::<Chain>()?;
+                    }
+                    Ok(Chain)
+                }
+            }
+            d.deserialize_tuple(2, V)
+        }
+    }
+    assert!(depth_error(from_slice::<Chain>(&million).map(drop)));
+    // Valid nesting within the limit still decodes: 127 levels of a one-element
+    // sequence (the 128th empty), and 127 `Some`s.
+    let mut ok = vec![1u8; 127];
+    ok.push(0);
+    assert!(from_slice::<Bare>(&ok).is_ok());
+    assert!(from_slice::<List>(&ok).is_ok());
     // A message from a `Deserialize` impl says where decoding stopped.
     assert!(matches!(
         from_slice::<std::num::NonZeroU8>(&[0]).map_err(packed_core::Error::into_kind),
@@ -784,4 +837,77 @@ fn serde_field_in_a_derived_record() {
     assert_eq!(packed_core::from_slice::<GrowableHost>(&bytes).unwrap(), g);
     // A serde field's errors are the derive's: a truncated record.
     assert!(packed_core::from_slice::<Host>(&packed_core::to_vec(&host).unwrap()[..5]).is_err());
+}
+
+/// Derives both: the same value through the derive and through serde.
+#[derive(Packed, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Both {
+    maybe: Option<u16>,
+    flag: bool,
+    none: Option<bool>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct BitHostDerived {
+    first: bool,
+    inner: Both,
+    last: bool,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct BitHostSerde {
+    first: bool,
+    #[packed(serde)]
+    inner: Both,
+    last: bool,
+}
+
+/// In a bit-packing session a serde `Option` is the derive's: a flag bit and the
+/// padding to the byte (Bitsery's `StdOptional{}`), not a flag byte. Worked out by
+/// hand: `first` (bit 0 = 1), `maybe`'s flag (bit 1 = 1), padding to byte 1; the
+/// `u16` 0x0102 little-endian (bytes 1, 2); `flag` (bit 24 = 1); `none`'s flag (bit
+/// 25 = 0), padding to byte 4; `last` (bit 32 = 1), padding. Before the serde bridge
+/// wrote the session's flag, its `Option`s took 8 bits each, unpadded: `03 04 02 02 04`.
+#[test]
+fn serde_option_in_a_bit_packing_session_is_the_derives() {
+    let inner = Both {
+        maybe: Some(0x0102),
+        flag: true,
+        none: None,
+    };
+    let want = [0b11, 0x02, 0x01, 0b01, 0b1];
+    let derived = BitHostDerived {
+        first: true,
+        inner: inner.clone(),
+        last: true,
+    };
+    let serde = BitHostSerde {
+        first: true,
+        inner,
+        last: true,
+    };
+    assert_eq!(packed_core::to_vec(&derived).unwrap(), want);
+    assert_eq!(packed_core::to_vec(&serde).unwrap(), want);
+    assert_eq!(packed_core::encoded_len(&serde).unwrap(), want.len());
+    assert_eq!(
+        packed_core::from_slice::<BitHostSerde>(&want).unwrap(),
+        serde
+    );
+    assert_eq!(
+        packed_core::from_reader::<BitHostSerde, _>(&want[..]).unwrap(),
+        serde
+    );
+    // A set padding bit after the flag is refused, as the derive refuses it.
+    let mut bad = want;
+    bad[0] |= 0b100;
+    assert!(matches!(
+        packed_core::from_slice::<BitHostSerde>(&bad).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::InvalidPadding { .. })
+    ));
+    assert!(matches!(
+        packed_core::from_slice::<BitHostDerived>(&bad).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::InvalidPadding { .. })
+    ));
 }

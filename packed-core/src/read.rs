@@ -9,7 +9,7 @@ use crate::DecodeError;
 ///
 /// | field | default | bounds |
 /// | --- | --- | --- |
-/// | [`max_depth`](Limits::max_depth) | 128 | nesting of derived types (stack use) |
+/// | [`max_depth`](Limits::max_depth) | 128 | nesting of derived types, and through the serde bridge of sequences, maps, tuples and options too (stack use) |
 /// | [`max_bytes`](Limits::max_bytes) | none | input bytes consumed |
 /// | [`max_zero_width_elements`](Limits::max_zero_width_elements) | 4096 | elements that take no input, in one document |
 ///
@@ -46,7 +46,8 @@ use crate::DecodeError;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest nesting of derived types.
+    /// Deepest nesting of derived types (through the serde bridge, each sequence, map,
+    /// tuple and `Some` is a level too: serde types recurse through them alone).
     pub max_depth: usize,
     /// Most input bytes to consume.
     pub max_bytes: usize,

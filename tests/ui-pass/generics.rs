@@ -77,6 +77,20 @@ fn round_trip<'de, T: Encode + Decode<'de> + PartialEq + Debug>(v: &T, bytes: &'
     assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
 }
 
+/// A const parameter named as a type in scope: `Shadowed<N>` in the impl headers would
+/// name the struct `N` (E0747, "type provided when a constant was expected"); the
+/// standard derives compile here, and so must ours, `MaxSize` and `kind` included.
+mod const_named_as_a_type {
+    #[allow(dead_code)]
+    pub struct N;
+
+    #[derive(packed_core::Packed, packed_core::MaxSize, Debug, PartialEq, Clone)]
+    #[packed(kind = 7)]
+    pub struct Shadowed<T, const N: usize> {
+        pub data: [T; N],
+    }
+}
+
 fn main() {
     round_trip(
         &Borrowed {
@@ -135,4 +149,9 @@ fn main() {
     };
     // Node is variant 1: tag 1, "r", 2 children, each tag 0 then its u8.
     round_trip(&tree, &[1, 1, b'r', 2, 0, 1, 0, 2]);
+
+    use const_named_as_a_type::Shadowed;
+    round_trip(&Shadowed::<u8, 2> { data: [5, 6] }, &[5, 6]);
+    assert_eq!(packed_core::max_size::<Shadowed<u16, 3>>(), 6);
+    assert_eq!(<Shadowed<u8, 1> as packed_core::Kind>::KIND, 7);
 }

@@ -97,12 +97,14 @@ pub enum Error {
         offset: usize,
     },
     /// A length or count that cannot possibly fit in the rest of the input
-    /// (every element of such a container needs at least one byte). Reported
-    /// before anything is allocated.
+    /// (every element of such a container needs at least one byte; a count
+    /// inside a counted container, in the bytes its later elements do not
+    /// need). Reported before anything is allocated.
     LengthExceedsInput {
         /// The declared length (bytes) or count (elements).
         length: u64,
-        /// Bytes left in the input after the length.
+        /// Bytes left in the input after the length (for a count, those that
+        /// the enclosing counted containers' later elements do not need).
         remaining: usize,
         /// Offset of the length's marker.
         offset: usize,

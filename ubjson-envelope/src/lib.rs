@@ -53,7 +53,10 @@
 //! # Hostile input
 //!
 //! Decoding never panics, never reserves memory for more elements than the
-//! rest of the input can hold, and stops at the [`Limits`] (nesting depth
+//! rest of the input can hold (counting it once however deep the counted
+//! containers nest: a count inside a counted container is checked against the
+//! bytes its enclosing containers' later elements do not need), and stops at
+//! the [`Limits`] (nesting depth
 //! 128, 2^24 elements per container, 2^16 zero-size `$Z`/`$T`/`$F` elements
 //! per document by default). The crate has no `unsafe` code.
 //!

@@ -23,8 +23,14 @@
 //!
 //! The reader borrows strings, keys, high-precision numbers and binary data
 //! from the input ([`Cow::Borrowed`]) and never reserves capacity from an
-//! untrusted count beyond what the rest of the input can hold. It is
-//! recursive, one level per container, bounded by [`Limits::max_depth`].
+//! untrusted count beyond what the rest of the input can hold. The input is
+//! counted once however deep the nesting: a counted container promises each
+//! of its elements its least size until the element starts, and a count is
+//! checked against the bytes left that no enclosing container has promised,
+//! so the nested counts of one input cannot each reserve all of it (without
+//! this, 4000 bytes of `[#l` headers, each claiming the bytes after it, held
+//! 14 MB: one reservation per level). It is recursive, one level per
+//! container, bounded by [`Limits::max_depth`].
 
 use alloc::borrow::Cow;
 use alloc::vec;
@@ -350,6 +356,9 @@ struct Reader<'a, 'l> {
     limits: &'l Limits,
     depth: usize,
     zero_size_used: u64,
+    /// Bytes promised to the elements of the open counted containers that have
+    /// not started yet: their least sizes. A nested count may not reserve them.
+    promised: usize,
 }
 
 impl<'a> Reader<'a, '_> {
@@ -405,9 +414,11 @@ impl<'a> Reader<'a, '_> {
         Ok(())
     }
 
-    /// Checks a count against `max_count` and against the input, given the
-    /// least number of bytes each element takes (at least 1); returns it as
-    /// a `usize` that is safe to reserve.
+    /// Checks a count against `max_count` and against the unpromised input,
+    /// given the least number of bytes each element takes (at least 1);
+    /// returns it as a `usize` that is safe to reserve. The caller promises
+    /// `n * min_elem` bytes ([`Reader::promise`]) and takes each element's
+    /// share back as it starts ([`Reader::start`]).
     fn check_count(&self, count: u64, offset: usize, min_elem: usize) -> Result<usize, Error> {
         if count > self.limits.max_count {
             return Err(Error::LimitExceeded {
@@ -417,7 +428,10 @@ impl<'a> Reader<'a, '_> {
                 offset,
             });
         }
-        let remaining = self.cur.remaining();
+        // What is left after the elements that enclosing containers still
+        // expect: an element may exceed its least size (a long string), so
+        // the promises may exceed the input, and the later elements fail.
+        let remaining = self.cur.remaining().saturating_sub(self.promised);
         let fits = usize::try_from(count).ok().filter(|&n| {
             n.checked_mul(min_elem)
                 .is_some_and(|need| need <= remaining)
@@ -427,6 +441,17 @@ impl<'a> Reader<'a, '_> {
             remaining,
             offset,
         })
+    }
+
+    /// Promises `n` elements of `min_elem` bytes each, which
+    /// [`Reader::check_count`] found room for.
+    fn promise(&mut self, n: usize, min_elem: usize) {
+        self.promised += n * min_elem;
+    }
+
+    /// An element that was promised `min_elem` bytes starts: they are its own.
+    fn start(&mut self, min_elem: usize) {
+        self.promised -= min_elem;
     }
 
     /// Checks the running element count of a plain container.
@@ -473,12 +498,16 @@ impl<'a> Reader<'a, '_> {
             }
             ContainerHeader::Counted { count, offset } => {
                 let n = self.check_count(count, offset, 1)?;
+                self.promise(n, 1);
                 let mut items = Vec::with_capacity(n);
                 while items.len() < n {
                     let at = self.cur.pos();
                     match self.cur.byte()? {
                         b'N' => {}
-                        marker => items.push(self.value_with_marker(marker, at)?),
+                        marker => {
+                            self.start(1);
+                            items.push(self.value_with_marker(marker, at)?);
+                        }
                     }
                 }
                 Value::Array(items)
@@ -497,10 +526,13 @@ impl<'a> Reader<'a, '_> {
                     let n = self.check_zero_size(count, offset)?;
                     Value::Array(vec![value; n])
                 } else {
-                    let n = self.check_count(count, offset, Self::typed_min_size(ty))?;
+                    let min = Self::typed_min_size(ty);
+                    let n = self.check_count(count, offset, min)?;
+                    self.promise(n, min);
                     let mut items = Vec::with_capacity(n);
                     for _ in 0..n {
                         let at = self.cur.pos();
+                        self.start(min);
                         items.push(self.value_with_marker(ty.byte(), at)?);
                     }
                     Value::Array(items)
@@ -563,12 +595,14 @@ impl<'a> Reader<'a, '_> {
             ContainerHeader::Counted { count, offset } => {
                 // A key (2 bytes at least) and a value (1 byte at least).
                 let n = self.check_count(count, offset, 3)?;
+                self.promise(n, 3);
                 let mut entries = Vec::with_capacity(n);
                 while entries.len() < n {
                     if self.cur.peek() == Some(b'N') {
                         self.cur.skip_byte();
                         continue;
                     }
+                    self.start(3);
                     let key = self.cur.str(max_len)?;
                     let value = self.value()?;
                     entries.push((Cow::Borrowed(key), value));
@@ -576,9 +610,12 @@ impl<'a> Reader<'a, '_> {
                 entries
             }
             ContainerHeader::Typed { ty, count, offset } => {
-                let n = self.check_count(count, offset, 2 + Self::typed_min_size(ty))?;
+                let min = 2 + Self::typed_min_size(ty);
+                let n = self.check_count(count, offset, min)?;
+                self.promise(n, min);
                 let mut entries = Vec::with_capacity(n);
                 for _ in 0..n {
+                    self.start(min);
                     let key = self.cur.str(max_len)?;
                     let at = self.cur.pos();
                     let value = self.value_with_marker(ty.byte(), at)?;
@@ -648,6 +685,7 @@ impl<'a> Value<'a> {
             limits,
             depth: 0,
             zero_size_used: 0,
+            promised: 0,
         };
         let value = reader.value()?;
         if reader.cur.remaining() > 0 {

@@ -15,7 +15,7 @@ use crate::layout::Inherit;
 use crate::wire::enums::{read_tag, unknown_variant, VariantIndex};
 use crate::wire::seq::{claim, element, read_len, settle, Claim};
 use crate::wire::string::{decode_bytes, decode_str};
-use crate::wire::wrap::read_flag;
+use crate::wire::wrap::option_flag;
 use crate::{Decode, DecodeError, Reader};
 
 use super::boxed::Boxed;
@@ -89,6 +89,11 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
         self,
         visit: impl FnOnce(&mut Counted<'_, C::Elem, R>) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        // A level of nesting, unlike a derived type's `Vec`: a serde type may recurse
+        // through sequences, maps, options and tuples alone (`#[serde(transparent)]
+        // struct Tree(Vec<Tree>)` visits no struct), and only the depth limit stops a
+        // million nested one-element sequences from overflowing the stack.
+        self.r.enter()?;
         let (offset, len) = read_len::<C, R>(self.r)?;
         let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
         let mut access = Counted {
@@ -100,6 +105,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
         };
         let v = visit(&mut access)?;
         access.finish()?;
+        self.r.leave();
         Ok(v)
     }
 
@@ -214,8 +220,13 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     #[inline]
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if read_flag(self.r)? {
-            visitor.visit_some(self)
+        if option_flag::<C, R>(self.r)? {
+            // A level, as a sequence is (see `counted`): `#[serde(transparent)]
+            // struct List(Option<Box<List>>)` recurses through options alone.
+            self.r.enter()?;
+            let v = visitor.visit_some(Deserializer::<C, R>::new(&mut *self.r))?;
+            self.r.leave();
+            Ok(v)
         } else {
             visitor.visit_none()
         }
@@ -256,11 +267,16 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> de::Deserializer<'de> for Deserialize
 
     #[inline]
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        visitor.visit_seq(Fixed::<C::Elem, R> {
-            r: self.r,
+        // A level, as a sequence is (see `counted`): a `Deserialize` impl may recurse
+        // through tuples, reading its own flags.
+        self.r.enter()?;
+        let v = visitor.visit_seq(Fixed::<C::Elem, R> {
+            r: &mut *self.r,
             left: len,
             ctx: PhantomData,
-        })
+        })?;
+        self.r.leave();
+        Ok(v)
     }
 
     #[inline]

@@ -87,6 +87,19 @@
 //! bytes left count against [`Limits::max_zero_width_elements`](crate::Limits), and the
 //! visitor is told to allocate for no more elements than bytes left.
 //!
+//! serde types may also recurse without a struct, enum or newtype between the levels
+//! (`#[serde(transparent)] struct Tree(Vec<Tree>)`), so through serde every sequence,
+//! map, tuple (fixed array) and `Some` is a level of nesting under
+//! [`Limits::max_depth`](crate::Limits), besides structs, enums and newtypes: a
+//! million nested one-element sequences are [`DecodeError::DepthLimitExceeded`], not a
+//! stack overflow. A serde type takes more of the depth than the derived type of the
+//! same shape (a `Vec<Item>` field: two levels, not one).
+//!
+//! A `#[packed(serde)]` field of a `bitpack` type is written into the session as a
+//! derived field of the same type would be: a `bool` in one bit, an `Option`'s flag in
+//! one bit and the padding to the next byte, everything else as its bytes at the
+//! current bit offset.
+//!
 //! Fieldless `#[repr(int)]` enums are where the two forms differ: serde's derive writes
 //! the variant's index as the tag, not its discriminant in the layout's enum form.
 //!

@@ -8,7 +8,7 @@ use crate::ctx::Ctx;
 use crate::layout::Inherit;
 use crate::wire::enums::{write_tag, VariantIndex};
 use crate::wire::seq::write_len;
-use crate::wire::wrap::write_flag;
+use crate::wire::wrap::option_flag_to;
 use crate::{Encode, EncodeError, Writer};
 
 impl ser::Error for EncodeError {
@@ -137,12 +137,12 @@ impl<'a, C: Ctx, W: Writer + ?Sized> ser::Serializer for Serializer<'a, C, W> {
 
     #[inline]
     fn serialize_none(self) -> Result<(), EncodeError> {
-        write_flag(false, self.w)
+        option_flag_to::<C, W>(false, self.w)
     }
 
     #[inline]
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), EncodeError> {
-        write_flag(true, self.w)?;
+        option_flag_to::<C, W>(true, self.w)?;
         value.serialize(self)
     }
 

@@ -486,7 +486,9 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         let bit_offset = self.bit_offset();
         let remaining = match self.source.lent() {
             Some(input) => {
-                let left = input.len() * 8 - self.pos();
+                // Past a growable record's end the session has read zeros that are
+                // not the input's: nothing of it is left.
+                let left = (input.len() * 8).saturating_sub(self.pos());
                 if self.inner.borrow_bytes(input.len()).is_ok() {
                     if let Err(e @ DecodeError::ByteLimitExceeded { .. }) = self.inner.read_byte() {
                         return e;
@@ -589,6 +591,10 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             }
             // Past a record's end: zeros, read bit by bit.
             None if self.in_record => Ok(None),
+            // Nothing to take past a growable record's end, where `at` counts zeros
+            // beyond the input: an older record's missing string reads its length as
+            // 0, then no bytes (claimed bytes are read outside record mode).
+            None if n == 0 => Ok(Some(&[])),
             None => Err(self.exhausted(8 * n)),
         }
     }
@@ -843,7 +849,16 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline(always)]
     fn enter(&mut self) -> Result<(), DecodeError> {
-        self.inner.enter()
+        // The inner reader's offset is where it stands, which for a slice is the
+        // session's start (or the last word taken): the level starts at this
+        // reader's offset.
+        self.inner.enter().map_err(|e| match e {
+            DecodeError::DepthLimitExceeded { limit, .. } => DecodeError::DepthLimitExceeded {
+                offset: self.offset(),
+                limit,
+            },
+            other => other,
+        })
     }
 
     #[inline(always)]

@@ -70,14 +70,7 @@ impl<T: Encode + alloc::borrow::ToOwned + ?Sized> Encode for Cow<'_, T> {
 impl<T: Encode> Encode for Option<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
-        if in_session::<C>() {
-            framed(w, Role::Flag, |w| {
-                w.write_bits(u64::from(self.is_some()), 1)
-            })?;
-            w.align_bits()?;
-        } else {
-            write_flag(self.is_some(), w)?;
-        }
+        option_flag_to::<C, W>(self.is_some(), w)?;
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
@@ -110,10 +103,27 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     }
 }
 
-/// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
-/// session a bit and the padding after it.
+/// Writes an `Option`'s flag under `C`: a byte ([`write_flag`]), or inside a bit-packing
+/// session a bit and the padding after it. Also the serde bridge's, so that a serde
+/// `Option` in a session has the derive's bytes.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
+pub(crate) fn option_flag_to<C: Ctx, W: Writer + ?Sized>(
+    present: bool,
+    w: &mut W,
+) -> Result<(), EncodeError> {
+    if in_session::<C>() {
+        framed(w, Role::Flag, |w| w.write_bits(u64::from(present), 1))?;
+        return w.align_bits();
+    }
+    write_flag(present, w)
+}
+
+/// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
+/// session a bit and the padding after it. Also the serde bridge's.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+) -> Result<bool, DecodeError> {
     if in_session::<C>() {
         let flag = r.read_bits(1)? != 0;
         r.align_bits()?;

@@ -183,7 +183,7 @@ impl Trait {
         where_clause: &TokenStream,
     ) -> TokenStream {
         let trait_path = self.path();
-        let (_, ty_g, _) = generics.split_for_impl();
+        let ty_g = type_args(generics);
         let impl_generics = match self {
             Self::Encode | Self::Kind | Self::BitPacked | Self::RecordBody => generics.clone(),
             Self::Decode | Self::BitUnpacked => {
@@ -198,6 +198,25 @@ impl Trait {
         let (impl_g, _, _) = impl_generics.split_for_impl();
         quote!(impl #impl_g #trait_path for #ident #ty_g #where_clause)
     }
+}
+
+/// The type's generic arguments for `impl ... for Type<...>`: `<'a, T, { N }>`. A const
+/// parameter is written in braces, which makes it an expression: bare, `Type<N>` would
+/// name a type `N` if the user's module has one (`struct N;` beside `struct
+/// Buf<const N: usize>`), and fail to compile, where the standard derives do not.
+pub(crate) fn type_args(generics: &syn::Generics) -> TokenStream {
+    if generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let args = generics.params.iter().map(|p| match p {
+        syn::GenericParam::Lifetime(l) => l.lifetime.to_token_stream(),
+        syn::GenericParam::Type(t) => t.ident.to_token_stream(),
+        syn::GenericParam::Const(c) => {
+            let ident = &c.ident;
+            quote!({ #ident })
+        }
+    });
+    quote!(<#(#args),*>)
 }
 
 /// The type's where-clause plus `extra`.

@@ -53,7 +53,7 @@ pub(super) fn impl_max_size(cont: &Container<'_>) -> TokenStream {
         .params
         .push(syn::parse_quote!(#CTX: #PACKED::Ctx));
     let (impl_g, _, _) = impl_generics.split_for_impl();
-    let (_, ty_g, _) = generics.split_for_impl();
+    let ty_g = super::emit::type_args(generics);
     let where_c = super::emit::where_clause(generics, predicates(cont));
     quote! {
         #[automatically_derived]
