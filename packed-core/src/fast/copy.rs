@@ -87,10 +87,15 @@ macro_rules! copy_words {
 /// every byte of `0..n` (`n <= 2 W` for two words; each of the four starts at or
 /// before the end of the one before) and none outside it (`W <= n`).
 ///
+/// Out of line: every owned string field of every type inlines the decode that calls
+/// it, and as a leaf function (no call inside, so no registers to save) the call costs
+/// a few instructions where its four length classes inlined cost each type's decode a
+/// few dozen lines of code to optimise (PERF.md, "Compile time, session 7").
+///
 /// # Safety
 /// `1 <= n <= SHORT_MAX`, `src` valid for reads of `n` bytes, `dst` for writes of `n`
 /// bytes, and the two ranges do not overlap. Afterwards `dst[..n]` is initialized.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[inline(never)]
 #[allow(unsafe_code)]
 pub(crate) unsafe fn copy_short(src: *const u8, dst: *mut u8, n: usize) -> bool {
     debug_assert!((1..=SHORT_MAX).contains(&n));

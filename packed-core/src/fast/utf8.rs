@@ -56,7 +56,7 @@ pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, De
     // One test for both ends (an empty string wraps to above `SHORT_MAX`): empty and
     // long strings take the ordinary way, which allocates nothing for the empty one.
     if n.wrapping_sub(1) >= SHORT_MAX {
-        return str_from_utf8(bytes, start).map(String::from);
+        return string_from_long(bytes, start);
     }
     let mut v = Vec::<u8>::with_capacity(n);
     // SAFETY: `1 <= n <= SHORT_MAX`; `bytes` is valid for reads of `n` bytes, the new
@@ -73,8 +73,25 @@ pub(crate) fn string_from_slice(bytes: &[u8], start: usize) -> Result<String, De
         // SAFETY: every byte is below 0x80, so the bytes are valid UTF-8.
         Ok(unsafe { String::from_utf8_unchecked(v) })
     } else {
-        String::from_utf8(v).map_err(|e| invalid_utf8(start, &e.utf8_error()))
+        string_from_non_ascii(v, start)
     }
+}
+
+// The two ways out of `string_from_slice`'s short ASCII path are calls, not inlined
+// code: every owned string field of every type inlines `string_from_slice`, and with
+// its rare paths (a second allocation, `from_utf8` twice) out of the way the short path
+// keeps more of the caller's state in registers (PERF.md, "Compile time, session 7").
+
+/// [`string_from_slice`] for an empty string or one longer than [`SHORT_MAX`].
+#[inline(never)]
+fn string_from_long(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
+    str_from_utf8(bytes, start).map(String::from)
+}
+
+/// [`string_from_slice`] for a short string with a byte from 0x80 up, already copied.
+#[inline(never)]
+fn string_from_non_ascii(v: Vec<u8>, start: usize) -> Result<String, DecodeError> {
+    String::from_utf8(v).map_err(|e| invalid_utf8(start, &e.utf8_error()))
 }
 
 /// Whether every byte is below 0x80. `<[u8]>::is_ascii` goes a byte at a time below 64
