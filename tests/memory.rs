@@ -9,7 +9,7 @@
 //! - a length prefix that claims more than the input holds (2^30 - 1 under Bitsery's
 //!   compact prefix, 2^62 under every other) is rejected before anything is allocated:
 //!   peak 0, from slices; from streams, which cannot know the input's size, at most one
-//!   64 KiB chunk of elements (for a hash map, the table for them: 2.25 times that);
+//!   64 KiB chunk of elements (for a hash map, the table for them);
 //! - for valid and for hostile-but-plausible input, peak allocation is linear in the
 //!   input length `n`: `peak <= K * n + 4096`. Why: a sequence reserves at most
 //!   `remaining / max(1, T::MIN_WIRE)` elements before decoding them (if its elements
@@ -61,9 +61,11 @@
 
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::cell::Cell;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Debug;
 use std::io::Cursor;
+
+use indexmap::{IndexMap, IndexSet};
 
 use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeader};
 use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
@@ -426,21 +428,13 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     let stream = |f: Decoder<'_>| measure(|| f(Cursor::new(&input[..])));
 
     // Vec<u8>: read in 64 KiB steps; the input ends after 16 bytes.
-    let (r, peak) = stream(&|c| {
-        packed_core::from_reader::<Vec<u8>, _>(c)
-            .map_err(packed_core::Error::into_kind)
-            .map(|_| ())
-    });
+    let (r, peak) = stream(&|c| decode_kind::<Vec<u8>>(c));
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u8>: {peak}");
 
     // Vec<String>: capacity for 64 KiB / 24 = 2730 headers, then 16 empty strings, then
     // the end of input.
-    let (r, peak) = stream(&|c| {
-        packed_core::from_reader::<Vec<String>, _>(c)
-            .map_err(packed_core::Error::into_kind)
-            .map(|_| ())
-    });
+    let (r, peak) = stream(&|c| decode_kind::<Vec<String>>(c));
     assert!(
         matches!(r, Err(DecodeError::UnexpectedEnd { offset: 20, .. })),
         "{r:?}"
@@ -448,33 +442,64 @@ fn huge_prefixes_from_streams_allocate_one_chunk() {
     assert!(peak <= CHUNK, "Vec<String>: {peak}");
 
     // Vec<u64>: 8-byte elements, 8192 per chunk.
-    let (r, peak) = stream(&|c| {
-        packed_core::from_reader::<Vec<u64>, _>(c)
-            .map_err(packed_core::Error::into_kind)
-            .map(|_| ())
-    });
+    let (r, peak) = stream(&|c| decode_kind::<Vec<u64>>(c));
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= CHUNK, "Vec<u64>: {peak}");
 
     // String: bytes are read as they come.
-    let (r, peak) = stream(&|c| {
-        packed_core::from_reader::<String, _>(c)
-            .map_err(packed_core::Error::into_kind)
-            .map(|_| ())
-    });
+    let (r, peak) = stream(&|c| decode_kind::<String>(c));
     assert!(matches!(r, Err(DecodeError::UnexpectedEnd { .. })), "{r:?}");
     assert!(peak <= 2 * CHUNK, "String: {peak}");
 
-    // HashMap<u32, u32>: capacity for one chunk of pairs (8192 of 8 bytes), which the
-    // table rounds up to 16384 buckets of 8 + 1 bytes: 147,472 bytes. (The 16 zero
-    // bytes are the pairs (0, 0) and (0, 0): the second key, at 12, is a duplicate.)
-    let (r, peak) = stream(&|c| {
-        packed_core::from_reader::<HashMap<u32, u32>, _>(c)
-            .map_err(packed_core::Error::into_kind)
-            .map(|_| ())
-    });
-    assert_eq!(r, Err(DecodeError::DuplicateKey { offset: 12 }));
-    assert!(peak <= 3 * CHUNK, "HashMap: {peak}");
+    // Hash tables: capacity for as many entries as one chunk of table holds, at most
+    // 16/7 buckets of an entry and a control byte each, plus the table's 16 trailing
+    // control bytes (and an `IndexMap`'s vector of entries with their hashes). The zero
+    // bytes after the prefix decode to a first entry, then the same key again.
+    let hashed: [(&str, Decoder<'_>, DecodeError); 6] = [
+        // Pairs (0, 0) and (0, 0): the second key, at 12, is a duplicate.
+        (
+            "HashMap<u32, u32>",
+            &|c| decode_kind::<HashMap<u32, u32>>(c),
+            DecodeError::DuplicateKey { offset: 12 },
+        ),
+        (
+            "HashSet<u8>",
+            &|c| decode_kind::<HashSet<u8>>(c),
+            DecodeError::DuplicateKey { offset: 5 },
+        ),
+        (
+            "HashSet<u16>",
+            &|c| decode_kind::<HashSet<u16>>(c),
+            DecodeError::DuplicateKey { offset: 6 },
+        ),
+        (
+            "IndexSet<u8>",
+            &|c| decode_kind::<IndexSet<u8>>(c),
+            DecodeError::DuplicateKey { offset: 5 },
+        ),
+        (
+            "IndexSet<u16>",
+            &|c| decode_kind::<IndexSet<u16>>(c),
+            DecodeError::DuplicateKey { offset: 6 },
+        ),
+        // Entries ("", 0): an empty string's prefix and a byte, the second at 6.
+        (
+            "IndexMap<String, u8>",
+            &|c| decode_kind::<IndexMap<String, u8>>(c),
+            DecodeError::DuplicateKey { offset: 6 },
+        ),
+    ];
+    for (name, decode, expected) in hashed {
+        let (r, peak) = stream(decode);
+        assert_eq!(r, Err(expected), "{name}");
+        assert!(peak <= CHUNK + 64, "{name}: {peak}");
+    }
+}
+
+fn decode_kind<T: packed_core::DecodeOwned>(c: Cursor<&[u8]>) -> Result<(), DecodeError> {
+    packed_core::from_reader::<T, _>(c)
+        .map_err(packed_core::Error::into_kind)
+        .map(|_| ())
 }
 
 // ---------------------------------------------------------------------------------------

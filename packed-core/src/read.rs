@@ -702,10 +702,11 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
 ///
 /// **From a stream**, whose length is unknown, `ahead` is what the sequences being
 /// decoded may still reserve before reading their elements: 64 KiB for all of them
-/// together. A claim takes what it reserves (elements times their size) and gives it
-/// back when the sequence is done; past that, elements are allocated as they are read.
-/// (A hash map's table for the entries it takes is up to 2.4 times their size, and a
-/// vector of numbers or bytes reads them in steps of 64 KiB, reserving each step.)
+/// together. A claim takes what it reserves (elements times what the collection
+/// allocates for each: a vector their size, a hash table its buckets and control bytes,
+/// up to 16/7 of an entry and a byte) and gives it back when the sequence is done; past
+/// that, elements are allocated as they are read. (A vector of numbers or bytes reads
+/// them in steps of 64 KiB, reserving each step.)
 ///
 /// Like the levels it entered ([`Reader::enter`]), a decode that fails leaves its
 /// promises in place: what follows an error on the same reader may be refused sooner.

@@ -13,7 +13,7 @@ use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use crate::ctx::Ctx;
 use crate::layout::Inherit;
 use crate::wire::enums::{read_tag, unknown_variant, VariantIndex};
-use crate::wire::seq::{claim, element, read_len, settle, Claim};
+use crate::wire::seq::{claim, element, read_len, settle, Claim, Reserve};
 use crate::wire::string::{decode_bytes, decode_str};
 use crate::wire::wrap::option_flag;
 use crate::{Decode, DecodeError, Reader};
@@ -95,7 +95,7 @@ impl<'de, C: Ctx, R: Reader<'de> + ?Sized> Deserializer<'_, C, R> {
         // million nested one-element sequences from overflowing the stack.
         self.r.enter()?;
         let (offset, len) = read_len::<C, R>(self.r)?;
-        let claim = claim::<Unknown, R>(offset, len, false, self.r)?;
+        let claim = claim::<Unknown, R>(offset, len, Reserve::Nothing, self.r)?;
         let mut access = Counted {
             r: &mut *self.r,
             claim,

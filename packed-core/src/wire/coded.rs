@@ -19,7 +19,7 @@
 
 use alloc::{borrow::Cow, boxed::Box, collections::VecDeque, string::String, vec::Vec};
 
-use super::seq::{claim, element, read_len, settle, write_len};
+use super::seq::{claim, element, read_len, settle, write_len, Reserve};
 use crate::explain::{framed, Role};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -496,7 +496,7 @@ fn decode_each<'de, C: Ctx, S: BitCoding, T: DecodeBits<'de, S>, R: Reader<'de> 
     }
     // Every element takes a bit at least, which is what a session's `remaining`
     // counts; `claim` checks the length against it before allocating.
-    let mut c = claim::<BitsPerElement<T>, R>(offset, len, true, r)?;
+    let mut c = claim::<BitsPerElement<T>, R>(offset, len, Reserve::vec::<T>(), r)?;
     let mut out = Vec::with_capacity(c.cap);
     for _ in 0..len {
         let v = element::<BitsPerElement<T>, R, T, _>(&mut c, offset, r, |r| {
@@ -509,16 +509,15 @@ fn decode_each<'de, C: Ctx, S: BitCoding, T: DecodeBits<'de, S>, R: Reader<'de> 
 }
 
 /// An element of at least one bit, which holds no sequence: the claim
-/// [`decode_each`] makes for elements of a coding with bits. It has `T`'s size: from
-/// a stream, whose length is unknown, the claim reserves 64 KiB of elements by their
-/// size, and a stand-in of no size would reserve every element the prefix claims.
-struct BitsPerElement<T>(core::mem::MaybeUninit<T>);
+/// [`decode_each`] makes for elements of a coding with bits (the `Vec` it reserves holds
+/// `T`s).
+struct BitsPerElement<T>(core::marker::PhantomData<T>);
 
 impl<'de, T> Decode<'de> for BitsPerElement<T> {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
-        Ok(Self(core::mem::MaybeUninit::uninit()))
+        Ok(Self(core::marker::PhantomData))
     }
 }
 

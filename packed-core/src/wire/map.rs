@@ -9,7 +9,7 @@
 
 use alloc::collections::{BTreeMap, BTreeSet};
 
-use super::seq::{claim, element, read_len, settle, write_len};
+use super::seq::{claim, element, read_len, settle, write_len, Reserve};
 use crate::explain::{elements, PathSeg};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -26,7 +26,7 @@ pub(crate) fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
 
 /// Reads a map's or set's length, then that many entries `T`: each read with `decode`
 /// and added to the collection `new` makes (given how many entries it may allocate
-/// for; `reserve`: whether it allocates them up front) with `insert`, which returns
+/// for; `reserve`: what it allocates for each) with `insert`, which returns
 /// false for a key the collection already holds.
 ///
 /// # Errors
@@ -35,7 +35,7 @@ pub(crate) fn encode_entries<C: Ctx, T: Encode, W: Writer + ?Sized>(
 #[inline]
 pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?Sized>(
     r: &mut R,
-    reserve: bool,
+    reserve: Reserve,
     new: impl FnOnce(usize) -> M,
     mut decode: impl FnMut(&mut R) -> Result<T, DecodeError>,
     mut insert: impl FnMut(&mut M, T) -> bool,
@@ -77,6 +77,14 @@ impl<K: Encode, V: Encode> Encode for Pair<'_, K, V> {
     }
 }
 
+/// The most a hash table of entries `T` (`std`'s `HashMap` and `HashSet`, an
+/// `IndexMap`'s index) allocates per entry it is made with capacity for: it rounds the
+/// capacity up to a power of two of buckets at 7/8 load, so up to 16/7 buckets per
+/// entry, each holding an entry and a control byte.
+pub(crate) const fn hash_table_bytes<T>() -> usize {
+    ((core::mem::size_of::<T>() + 1) * 16).div_ceil(7)
+}
+
 macro_rules! maps {
     ($($map:ident<K $(: $kb:path)*, V $(, $s:ident)?> $new:ident),*) => {$(
         impl<K: Encode, V: Encode $(, $s)?> Encode for $map<K, V $(, $s)?> {
@@ -93,7 +101,7 @@ macro_rules! maps {
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 decode_entries::<C, (K, V), _, R>(
                     r,
-                    maps!(@reserves $new),
+                    maps!(@reserves $new (K, V)),
                     |cap| maps!(@new $new cap $(, $s)?),
                     |r| Ok((K::decode::<C::Elem, R>(r)?, V::decode::<C::Elem, R>(r)?)),
                     |m, (k, v)| m.insert(k, v).is_none(),
@@ -114,7 +122,7 @@ macro_rules! maps {
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 decode_entries::<C, T, _, R>(
                     r,
-                    maps!(@reserves $new),
+                    maps!(@reserves $new T),
                     |cap| maps!(@new $new cap $(, $s)?),
                     |r| T::decode::<C::Elem, R>(r),
                     |m, item| m.insert(item),
@@ -123,10 +131,15 @@ macro_rules! maps {
         }
     )*};
     (@new ordered $cap:ident) => { { let _ = $cap; Self::new() } };
-    (@new hashed $cap:ident, $s:ident) => { Self::with_capacity_and_hasher($cap, $s::default()) };
-    // Whether the collection allocates its entries up front (a B-tree grows by nodes).
-    (@reserves ordered) => { false };
-    (@reserves hashed) => { true };
+    (@new $hashed:ident $cap:ident, $s:ident) => { Self::with_capacity_and_hasher($cap, $s::default()) };
+    // What the collection allocates up front per entry `$entry`: a B-tree nothing (it
+    // grows by nodes), a hash table its buckets, an `IndexMap` a vector of entries with
+    // their hashes and a hash table of their indexes.
+    (@reserves ordered $entry:ty) => { Reserve::Nothing };
+    (@reserves hashed $entry:ty) => { Reserve::PerElement(hash_table_bytes::<$entry>()) };
+    (@reserves indexed $entry:ty) => {
+        Reserve::PerElement(core::mem::size_of::<(usize, $entry)>() + hash_table_bytes::<usize>())
+    };
 }
 
 #[cfg(feature = "indexmap")]

@@ -80,13 +80,32 @@ pub(crate) struct Claim {
     ahead: usize,
 }
 
+/// What a collection allocates, before reading them, for the elements a [`claim`] lets
+/// it reserve: from a stream the claim counts this against the memory its sequences may
+/// reserve ahead.
+#[derive(Clone, Copy)]
+pub(crate) enum Reserve {
+    /// Nothing: the collection grows as elements are read (a B-tree) or is filled in
+    /// place (an array, a reused `Vec`).
+    Nothing,
+    /// At most this many bytes per element.
+    PerElement(usize),
+}
+
+impl Reserve {
+    /// A `Vec<T>`'s: the elements themselves.
+    pub(crate) const fn vec<T>() -> Self {
+        Self::PerElement(core::mem::size_of::<T>())
+    }
+}
+
 /// Checks, before anything is allocated, that `len` elements of `T` fit in the bytes
 /// left (where the elements may reserve memory themselves, the bytes left that no
 /// sequence being decoded has promised to its later elements), promises the elements'
 /// bytes where they may, and returns the claim with how many elements may be allocated
 /// up front (see [`Ledger`](crate::read::Ledger) for the rule and its invariant).
-/// `offset` is the length prefix's, for errors; `reserve` whether the caller allocates
-/// `cap` elements (an ordered map or an array does not).
+/// `offset` is the length prefix's, for errors; `reserve` what the caller allocates
+/// for the `cap` elements.
 ///
 /// Elements of a type that may encode to nothing (`MIN_WIRE` 0) each take a byte or
 /// one of the document's zero-width elements ([`Reader::count_zero_width`]), so the
@@ -97,7 +116,7 @@ pub(crate) struct Claim {
 pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
-    reserve: bool,
+    reserve: Reserve,
     r: &mut R,
 ) -> Result<Claim, DecodeError> {
     let mut c = Claim {
@@ -107,13 +126,11 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         ahead: 0,
     };
     let Some(remaining) = r.remaining() else {
-        if let (true, Some(ledger)) = (reserve, r.ledger()) {
-            let size = core::mem::size_of::<T>();
-            // Elements of no size are counted as one byte: a `Vec` of them holds
-            // nothing, but a hash table holds a control byte per bucket whatever the
-            // entry's size.
-            c.cap = len.min(ledger.ahead / size.max(1));
-            c.ahead = c.cap * size;
+        if let (Reserve::PerElement(bytes), Some(ledger)) = (reserve, r.ledger()) {
+            // Elements that take no memory (a `Vec<()>`'s) are capped as if they took a
+            // byte: the claim still counts them against nothing but the budget.
+            c.cap = len.min(ledger.ahead / bytes.max(1));
+            c.ahead = c.cap * bytes;
             ledger.ahead -= c.ahead;
         }
         return Ok(c);
@@ -298,7 +315,7 @@ pub(crate) fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<Vec<T>, DecodeError> {
     let (offset, len) = read_len::<C, R>(r)?;
-    let mut c = claim::<T, R>(offset, len, true, r)?;
+    let mut c = claim::<T, R>(offset, len, Reserve::vec::<T>(), r)?;
     let mut v = Vec::with_capacity(c.cap);
     append(&mut c, offset, len, r, &mut v, step)?;
     settle(c, r);
@@ -322,7 +339,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
         r: &mut R,
     ) -> Result<(), DecodeError> {
         let (offset, len) = read_len::<C, R>(r)?;
-        let mut c = claim::<T, R>(offset, len, false, r)?;
+        let mut c = claim::<T, R>(offset, len, Reserve::Nothing, r)?;
         if T::fixed_size::<C::Elem>().bytes() != 0 || !core::mem::needs_drop::<T>() {
             self.clear();
         }
@@ -445,7 +462,7 @@ fn decode_elements<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>
 ) -> Result<[T; N], DecodeError> {
     let mut v = Vec::with_capacity(N);
     if T::MIN_WIRE == 0 {
-        let mut c = claim::<T, R>(start, N, false, r)?;
+        let mut c = claim::<T, R>(start, N, Reserve::Nothing, r)?;
         append(&mut c, start, N, r, &mut v, step)?;
     } else {
         step(N, r, &mut v)?;

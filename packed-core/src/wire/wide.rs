@@ -9,7 +9,7 @@
 
 use alloc::string::String;
 
-use super::seq::{check_bytes, claim, read_len, settle, write_len};
+use super::seq::{check_bytes, claim, read_len, settle, write_len, Reserve};
 use crate::cpp::{U16String, WString};
 use crate::explain::{elements, framed, Role};
 use crate::layout::{Conventions, Layout};
@@ -129,7 +129,7 @@ impl<'de> Decode<'de> for U16String {
             let start = r.offset();
             return from_cesu8(&r.read_cow(len)?, start).map(U16String);
         }
-        let c = claim::<u16, R>(offset, len, true, r)?;
+        let c = claim::<u16, R>(offset, len, Reserve::vec::<u16>(), r)?;
         let mut out = String::with_capacity(c.cap);
         let mut high: Option<(usize, u16)> = None;
         for _ in 0..len {
@@ -179,7 +179,7 @@ impl<'de> Decode<'de> for WString {
             return String::decode::<C, R>(r).map(WString);
         }
         let (offset, len) = read_len::<C, R>(r)?;
-        let c = claim::<u32, R>(offset, len, true, r)?;
+        let c = claim::<u32, R>(offset, len, Reserve::vec::<u32>(), r)?;
         let mut out = String::with_capacity(c.cap);
         for _ in 0..len {
             let at = r.offset();

@@ -3,7 +3,7 @@
 
 use arrayvec::{ArrayString, ArrayVec};
 
-use super::super::seq::{check_bytes, claim, element, read_len, settle};
+use super::super::seq::{check_bytes, claim, element, read_len, settle, Reserve};
 use crate::fast::utf8::str_from_utf8;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -40,7 +40,7 @@ impl<'de, T: Decode<'de>, const CAP: usize> Decode<'de> for ArrayVec<T, CAP> {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         let (offset, len) = read_len_within::<C, R>(r, CAP)?;
-        let mut c = claim::<T, R>(offset, len, false, r)?;
+        let mut c = claim::<T, R>(offset, len, Reserve::Nothing, r)?;
         let mut v = ArrayVec::new();
         for _ in 0..len {
             v.push(element::<T, R, T, _>(&mut c, offset, r, |r| {

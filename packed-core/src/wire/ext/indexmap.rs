@@ -5,8 +5,9 @@
 
 use indexmap::{IndexMap, IndexSet};
 
-use super::super::map::{decode_entries, encode_entries, maps, Pair};
+use super::super::map::{decode_entries, encode_entries, hash_table_bytes, maps, Pair};
+use super::super::seq::Reserve;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
-maps!(IndexMap<K: Eq: core::hash::Hash, V, S> hashed);
-maps!(IndexSet<T: Eq: core::hash::Hash, S> hashed;);
+maps!(IndexMap<K: Eq: core::hash::Hash, V, S> indexed);
+maps!(IndexSet<T: Eq: core::hash::Hash, S> indexed;);
