@@ -2312,3 +2312,59 @@ fn zero_sized_entries_from_streams_reserve_one_chunk() {
     ),);
     assert_eq!(peak, 0);
 }
+
+/// Every collection decoded from a stream whose every length prefix claims 2^30 - 1
+/// elements (all bytes 0xFF, Bitsery's compact prefix): whatever the nesting, the
+/// sequences being decoded reserve at most 64 KiB ahead together, and a vector of bytes
+/// reads its 64 KiB step (held twice while it moves), so no decode holds more than three
+/// chunks, however the collection allocates.
+#[test]
+fn every_collection_from_a_hostile_stream_stays_within_its_chunks() {
+    use std::collections::{BTreeSet, VecDeque};
+    const CHUNK: usize = 64 * 1024;
+    let input = [0xFFu8; 64];
+    type Decoder = fn(Cursor<&[u8]>) -> Result<(), DecodeError>;
+    let types: [(&str, Decoder); 20] = [
+        ("Vec<u16>", decode_kind::<Vec<u16>>),
+        ("Vec<Vec<u8>>", decode_kind::<Vec<Vec<u8>>>),
+        ("Vec<Vec<u64>>", decode_kind::<Vec<Vec<u64>>>),
+        ("Vec<String>", decode_kind::<Vec<String>>),
+        (
+            "Vec<Option<[u64; 8]>>",
+            decode_kind::<Vec<Option<[u64; 8]>>>,
+        ),
+        ("VecDeque<u32>", decode_kind::<VecDeque<u32>>),
+        ("Box<[u64]>", decode_kind::<Box<[u64]>>),
+        (
+            "BTreeMap<u8, Vec<u32>>",
+            decode_kind::<BTreeMap<u8, Vec<u32>>>,
+        ),
+        ("BTreeSet<Vec<u16>>", decode_kind::<BTreeSet<Vec<u16>>>),
+        (
+            "HashMap<u8, Vec<u64>>",
+            decode_kind::<HashMap<u8, Vec<u64>>>,
+        ),
+        ("HashSet<Vec<u8>>", decode_kind::<HashSet<Vec<u8>>>),
+        ("HashSet<()>", decode_kind::<HashSet<()>>),
+        ("IndexMap<u8, u8>", decode_kind::<IndexMap<u8, u8>>),
+        ("IndexSet<Vec<u32>>", decode_kind::<IndexSet<Vec<u32>>>),
+        ("Vec<HashSet<u8>>", decode_kind::<Vec<HashSet<u8>>>),
+        (
+            "Vec<IndexMap<u8, u8>>",
+            decode_kind::<Vec<IndexMap<u8, u8>>>,
+        ),
+        (
+            "smallvec::SmallVec<[u64; 2]>",
+            decode_kind::<smallvec::SmallVec<[u64; 2]>>,
+        ),
+        ("bytes::Bytes", decode_kind::<bytes::Bytes>),
+        ("Vec<(u8, String)>", decode_kind::<Vec<(u8, String)>>),
+        ("String", decode_kind::<String>),
+    ];
+    for (name, decode) in types {
+        let (r, peak) = measure(|| decode(Cursor::new(&input[..])));
+        assert!(r.is_err(), "{name}: {r:?}");
+        println!("{name}: {peak}");
+        assert!(peak <= 3 * CHUNK, "{name}: {peak}");
+    }
+}
