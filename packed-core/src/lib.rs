@@ -770,7 +770,10 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 ///
 /// Only owned types ([`DecodeOwned`]: `String`, not `&str`) come from a stream: a type
 /// that borrows from its input (`&str`, `&[u8]`, a derived type with a lifetime) needs
-/// the input in memory, through [`from_slice`]. The compiler does not let this crate
+/// the input in memory, through [`from_slice`]. `Cow<'a, str>` borrows too, for as long
+/// as the input lives (`'de: 'a`): a `Cow<'static, str>` field decodes only from a
+/// `'static` slice and never from a stream, so a type that holds names fixed at compile
+/// time and must also come from a stream holds a `String` (or `Box<str>`) instead. The compiler does not let this crate
 /// word that refusal (a higher-ranked bound is checked before any
 /// `#[diagnostic::on_unimplemented]` applies); what it says is:
 ///
