@@ -420,6 +420,35 @@ fn no_ops_are_skipped_inside_containers() {
 }
 
 #[test]
+fn no_ops_before_keys_of_typed_objects_are_skipped() {
+    // `{ $ i # U 02`, a no-op, key `U 01 "a"`, int8 payload 01, two no-ops,
+    // key `U 01 "b"`, payload 02: the typed type drops the values' markers, not
+    // the keys' length markers, so an `N` where a key starts is a no-op
+    // (py-ubjson 0.16.1, C extension and pure Python, reads {a: 1, b: 2}).
+    let ab = obj(vec![("a", Value::Int(1)), ("b", Value::Int(2))]);
+    reads_as(b"{$i#U\x02NU\x01a\x01NNU\x01b\x02", &ab);
+    // The same in a typed object of strings and of zero-size nulls (py-ubjson
+    // rejects the latter; the rule is the same one).
+    reads_as(
+        b"{$S#U\x01NU\x01aU\x02hi",
+        &obj(vec![("a", Value::from("hi"))]),
+    );
+    reads_as(
+        b"{$Z#U\x02NU\x01aNU\x01b",
+        &obj(vec![("a", Value::Null), ("b", Value::Null)]),
+    );
+    // After a key, the value has no marker: 0x4E is its int8 payload, 78.
+    reads_as(b"{$i#U\x01U\x01aN", &obj(vec![("a", Value::Int(78))]));
+    // No-ops do not count: a count of 1 with two no-ops and no entry is short.
+    assert!(Value::from_slice(b"{$i#U\x01NN").is_err());
+    // In a typed array, 0x4E is element data too: int8s 78 and 1.
+    reads_as(
+        b"[$i#U\x02N\x01",
+        &Value::Array(vec![Value::Int(78), Value::Int(1)]),
+    );
+}
+
+#[test]
 fn reads_borrow_from_the_input() {
     let input = b"[SU\x02hi{U\x01kHU\x011}[$U#U\x01\x07]".to_vec();
     let v = Value::from_slice(&input).unwrap();
