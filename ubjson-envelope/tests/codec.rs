@@ -296,6 +296,50 @@ fn typed_arrays_when_shorter() {
 }
 
 #[test]
+fn typed_zero_size_arrays_stay_within_the_default_reader_budget() {
+    // `$Z`/`$T`/`$F` elements take no bytes, so the reader allows 2^16 of them
+    // per document by default (`Limits::max_zero_size_elements`); the writer
+    // keeps its typed ones within that budget, so that what it writes reads
+    // back with default limits.
+    assert_eq!(Limits::DEFAULT.max_zero_size_elements, 1 << 16);
+    // Exactly 2^16 nulls: typed, count `l 00 01 00 00` (65536 needs int32).
+    let budget = Value::Array(vec![Value::Null; 1 << 16]);
+    golden(&budget, b"[$Z#l\x00\x01\x00\x00");
+    // One more: plain, `[`, one `Z` per element, `]`.
+    let over = Value::Array(vec![Value::Null; (1 << 16) + 1]);
+    let mut e = b"[".to_vec();
+    e.extend(std::iter::repeat_n(b'Z', (1 << 16) + 1));
+    e.push(b']');
+    golden(&over, &e);
+    // 100,000 trues, likewise.
+    let trues = Value::Array(vec![Value::Bool(true); 100_000]);
+    let mut e = b"[".to_vec();
+    e.extend(std::iter::repeat_n(b'T', 100_000));
+    e.push(b']');
+    golden(&trues, &e);
+    // The budget is the document's: 5 nulls take 5 of it, so 65,536 falses
+    // after them are plain, and 5 trues after those are typed again (5 <= 65,531).
+    let doc = Value::Array(vec![
+        Value::Array(vec![Value::Null; 5]),
+        Value::Array(vec![Value::Bool(false); 1 << 16]),
+        Value::Array(vec![Value::Bool(true); 5]),
+    ]);
+    let mut e = b"[[$Z#U\x05[".to_vec();
+    e.extend(std::iter::repeat_n(b'F', 1 << 16));
+    e.extend(b"][$T#U\x05]");
+    golden(&doc, &e);
+    // Two typed arrays that together use exactly the budget, then one more
+    // element: the third array is plain.
+    let doc = Value::Array(vec![
+        Value::Array(vec![Value::Null; 1 << 15]),
+        Value::Array(vec![Value::Bool(true); 1 << 15]),
+        Value::Array(vec![Value::Bool(false); 5]),
+    ]);
+    let e = b"[[$Z#l\x00\x00\x80\x00[$T#l\x00\x00\x80\x00[FFFFF]]";
+    golden(&doc, e);
+}
+
+#[test]
 fn objects() {
     golden(&obj(vec![]), b"{}");
     golden(
