@@ -6,6 +6,9 @@
 //!    `ubjson.loadb` and compares it, strictly, with the description.
 //! 2. The script encodes the same data with `ubjson.dumpb`; we decode those
 //!    files with our reader and compare with the corpus.
+//! 3. `py_ubjson_random_interop`: seeded random documents, other valid
+//!    encodings of them and mutated bytes, against py-ubjson in one Python
+//!    process (`tests/py_interop_random.py`; see the comment above the test).
 //!
 //! It needs a Python 3 with the `ubjson` module: `tools/setup-py-ubjson.sh` makes one
 //! (a virtual environment in `target/py-ubjson`, which also works where the system
