@@ -438,14 +438,12 @@ fn skips_on_one_side_only_shift_later_reads() {
     }
     // `b` is not written (two bytes, no error), but it is read: two of them read as
     // `a` and `b`, and the third a value needs is past the end.
-    let two = vec![
-        SkipSer { a: 1, b: 9, c: 2 },
-        SkipSer { a: 3, b: 9, c: 4 },
-    ];
+    let two = vec![SkipSer { a: 1, b: 9, c: 2 }, SkipSer { a: 3, b: 9, c: 4 }];
     let bytes = packed_core::serde::to_vec(&two).unwrap();
     assert_eq!(bytes, [2, 1, 2, 3, 4]);
     assert!(matches!(
-        packed_core::serde::from_slice::<Vec<SkipSer>>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::serde::from_slice::<Vec<SkipSer>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::UnexpectedEnd { .. })
     ));
     // Followed by more data, the misread is silent.
@@ -466,7 +464,8 @@ fn skips_on_one_side_only_shift_later_reads() {
     let bytes = packed_core::serde::to_vec(&(SkipDe { a: 1, b: 2, c: 3 }, 4u8, 5u8)).unwrap();
     assert_eq!(bytes, [1, 2, 3, 4, 5]);
     assert!(matches!(
-        packed_core::serde::from_slice::<(SkipDe, u8, u8)>(&bytes).map_err(packed_core::Error::into_kind),
+        packed_core::serde::from_slice::<(SkipDe, u8, u8)>(&bytes)
+            .map_err(packed_core::Error::into_kind),
         Err(DecodeError::TrailingBytes { .. })
     ));
     assert_eq!(
@@ -484,6 +483,8 @@ fn skips_on_one_side_only_shift_later_reads() {
         C,
         D,
     }
+    assert_eq!(packed_core::serde::to_vec(&E::B).unwrap(), [1]);
+    assert_eq!(packed_core::serde::from_slice::<E>(&[1]).unwrap(), E::C);
     assert_eq!(packed_core::serde::to_vec(&E::C).unwrap(), [2]);
     assert_eq!(packed_core::serde::from_slice::<E>(&[2]).unwrap(), E::D);
     // The last one is past the reader's list.
@@ -502,7 +503,9 @@ fn skips_on_one_side_only_shift_later_reads() {
         C,
     }
     match packed_core::serde::to_vec(&F::B).map_err(packed_core::Error::into_kind) {
-        Err(EncodeError::SerdeCustom(msg)) => assert!(msg.contains("cannot be serialized"), "{msg}"),
+        Err(EncodeError::SerdeCustom(msg)) => {
+            assert!(msg.contains("cannot be serialized"), "{msg}")
+        }
         other => panic!("expected serde's own error, got {other:?}"),
     }
     assert_eq!(packed_core::serde::to_vec(&F::C).unwrap(), [2]);

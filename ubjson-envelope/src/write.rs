@@ -263,11 +263,7 @@ fn is_zero_size(m: Marker) -> bool {
 /// have in this document before a reader with the default [`Limits`] refuses
 /// it ([`Limits::max_zero_size_elements`], counted over the whole document in
 /// the order it is read, which is the order it is written).
-fn put_value<S: Sink>(
-    s: &mut S,
-    v: &Value<'_>,
-    zero_size_left: &mut u64,
-) -> Result<(), S::Error> {
+fn put_value<S: Sink>(s: &mut S, v: &Value<'_>, zero_size_left: &mut u64) -> Result<(), S::Error> {
     match v {
         Value::Binary(b) => {
             s.put(b"[$U#")?;
