@@ -421,6 +421,112 @@ fn skip_serializing_if_is_an_error() {
     );
 }
 
+/// What serde does not tell the format: a field or variant skipped on one side only.
+/// `skip_serializing` (without `skip_deserializing`) leaves the field out of the
+/// serializer's view altogether, and `skip_deserializing` out of the deserializer's, so
+/// neither side can name it: every later read is shifted, to a wrong value or a later,
+/// unrelated error. These tests pin that down, so that the documentation's caveat stays
+/// true.
+#[test]
+fn skips_on_one_side_only_shift_later_reads() {
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct SkipSer {
+        a: u8,
+        #[serde(skip_serializing)]
+        b: u8,
+        c: u8,
+    }
+    // `b` is not written (two bytes, no error), but it is read: two of them read as
+    // `a` and `b`, and the third a value needs is past the end.
+    let two = vec![SkipSer { a: 1, b: 9, c: 2 }, SkipSer { a: 3, b: 9, c: 4 }];
+    let bytes = packed_core::serde::to_vec(&two).unwrap();
+    assert_eq!(bytes, [2, 1, 2, 3, 4]);
+    assert!(matches!(
+        packed_core::serde::from_slice::<Vec<SkipSer>>(&bytes)
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::UnexpectedEnd { .. })
+    ));
+    // Followed by more data, the misread is silent.
+    assert_eq!(
+        packed_core::serde::from_slice::<(SkipSer, u8)>(&[1, 2, 3, 4]).unwrap(),
+        (SkipSer { a: 1, b: 2, c: 3 }, 4)
+    );
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct SkipDe {
+        a: u8,
+        #[serde(skip_deserializing)]
+        b: u8,
+        c: u8,
+    }
+    // `b` is written but not read: `c` reads `b`'s byte, every later value starts one
+    // byte early, and the error, if any, comes at the end (the byte left over).
+    let bytes = packed_core::serde::to_vec(&(SkipDe { a: 1, b: 2, c: 3 }, 4u8, 5u8)).unwrap();
+    assert_eq!(bytes, [1, 2, 3, 4, 5]);
+    assert!(matches!(
+        packed_core::serde::from_slice::<(SkipDe, u8, u8)>(&bytes)
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::TrailingBytes { .. })
+    ));
+    assert_eq!(
+        packed_core::serde::from_slice::<(SkipDe, u8, u8)>(&bytes[..4]).unwrap(),
+        (SkipDe { a: 1, b: 0, c: 2 }, 3, 4)
+    );
+
+    // A variant skipped when deserializing: the writer numbers all variants, the
+    // reader only the ones it reads, so every later variant reads as the next one.
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    enum E {
+        A,
+        #[serde(skip_deserializing)]
+        B,
+        C,
+        D,
+    }
+    assert_eq!(packed_core::serde::to_vec(&E::B).unwrap(), [1]);
+    assert_eq!(packed_core::serde::from_slice::<E>(&[1]).unwrap(), E::C);
+    assert_eq!(packed_core::serde::to_vec(&E::C).unwrap(), [2]);
+    assert_eq!(packed_core::serde::from_slice::<E>(&[2]).unwrap(), E::D);
+    // The last one is past the reader's list.
+    assert!(matches!(
+        packed_core::serde::from_slice::<E>(&[3]).map_err(packed_core::Error::into_kind),
+        Err(DecodeError::UnknownVariant { .. })
+    ));
+
+    // A variant skipped when serializing is serde's own error when that variant is
+    // written (a custom message); the others keep their indices and read back.
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    enum F {
+        A,
+        #[serde(skip_serializing)]
+        B,
+        C,
+    }
+    match packed_core::serde::to_vec(&F::B).map_err(packed_core::Error::into_kind) {
+        Err(EncodeError::SerdeCustom(msg)) => {
+            assert!(msg.contains("cannot be serialized"), "{msg}")
+        }
+        other => panic!("expected serde's own error, got {other:?}"),
+    }
+    assert_eq!(packed_core::serde::to_vec(&F::C).unwrap(), [2]);
+    assert_eq!(packed_core::serde::from_slice::<F>(&[2]).unwrap(), F::C);
+
+    // Skipped on both sides (`skip`), nothing shifts.
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Skip {
+        a: u8,
+        #[serde(skip)]
+        b: u8,
+        c: u8,
+    }
+    let bytes = packed_core::serde::to_vec(&Skip { a: 1, b: 9, c: 2 }).unwrap();
+    assert_eq!(bytes, [1, 2]);
+    assert_eq!(
+        packed_core::serde::from_slice::<Skip>(&bytes).unwrap(),
+        Skip { a: 1, b: 0, c: 2 }
+    );
+}
+
 #[test]
 fn flatten_is_an_error() {
     #[derive(Serialize, Deserialize, Debug)]

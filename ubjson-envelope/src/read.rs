@@ -6,7 +6,8 @@
 //! marker) and typed ones (`$m#n`, no per-element markers, no end marker),
 //! including typed arrays of `Z`/`T`/`F` (empty bodies) and of containers
 //! (`$[`, `${`); no-ops `N` wherever an array element or an object key may
-//! start (they do not count towards a `#` count).
+//! start, typed objects included (they do not count towards a `#` count; in
+//! a typed array, whose elements carry no marker, an `N` byte is data).
 //!
 //! Rejected forms, each with a typed [`Error`] and its offset: see the
 //! variants of [`Error`].
@@ -615,6 +616,14 @@ impl<'a> Reader<'a, '_> {
                 self.promise(n, min);
                 let mut entries = Vec::with_capacity(n);
                 for _ in 0..n {
+                    // The `$` type drops the values' markers, not the keys':
+                    // a key still starts with its length's integer marker, so a
+                    // no-op there is as unambiguous as in a plain object (and
+                    // py-ubjson skips it too). In a typed array an `N` byte is
+                    // element data instead.
+                    while self.cur.peek() == Some(b'N') {
+                        self.cur.skip_byte();
+                    }
                     self.start(min);
                     let key = self.cur.str(max_len)?;
                     let at = self.cur.pos();

@@ -13,7 +13,11 @@
 //! - an array or object whose elements all take the same scalar marker (other
 //!   than `U` in arrays, which would read back as binary) is written typed,
 //!   `$m#n` with no per-element markers and no end marker, whenever that is
-//!   strictly shorter than the plain form (5 or more elements);
+//!   strictly shorter than the plain form (5 or more elements), except that
+//!   typed arrays of `Z`/`T`/`F`, whose elements take no bytes, hold at most
+//!   [`Limits::max_zero_size_elements`] of the default [`Limits`] (2^16)
+//!   elements in one document, what a reader with default limits accepts:
+//!   past that budget such arrays are written plain, one byte per element;
 //! - any other array or object is plain: `[` … `]`, `{` … `}`;
 //! - NaN and ±infinity are written as `Z` (null), as Draft 12 asks.
 
@@ -21,6 +25,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 
 use crate::marker::Marker;
+use crate::read::Limits;
 use crate::value::Value;
 
 /// Where the writer puts bytes: a `Vec<u8>` (infallible), a [`ByteCount`]
@@ -243,7 +248,22 @@ fn put_scalar_body<S: Sink>(s: &mut S, marker: Marker, v: &Value<'_>) -> Result<
     }
 }
 
-fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
+/// Writes one whole document.
+fn put_document<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
+    let mut zero_size_left = Limits::DEFAULT.max_zero_size_elements;
+    put_value(s, v, &mut zero_size_left)
+}
+
+/// Whether elements of this type take no bytes in a typed array.
+fn is_zero_size(m: Marker) -> bool {
+    matches!(m, Marker::Null | Marker::True | Marker::False)
+}
+
+/// `zero_size_left`: how many more elements typed `$Z`/`$T`/`$F` arrays may
+/// have in this document before a reader with the default [`Limits`] refuses
+/// it ([`Limits::max_zero_size_elements`], counted over the whole document in
+/// the order it is read, which is the order it is written).
+fn put_value<S: Sink>(s: &mut S, v: &Value<'_>, zero_size_left: &mut u64) -> Result<(), S::Error> {
     match v {
         Value::Binary(b) => {
             s.put(b"[$U#")?;
@@ -251,7 +271,16 @@ fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
             s.put(b)
         }
         Value::Array(items) => {
-            if let Some(m) = typed_marker(items.iter(), items.len(), true) {
+            let n = u64::try_from(items.len()).unwrap_or(u64::MAX);
+            let typed = typed_marker(items.iter(), items.len(), true).filter(|&m| {
+                // Past the budget, the plain form (one byte per element) is
+                // what our own reader takes back.
+                !is_zero_size(m) || n <= *zero_size_left
+            });
+            if let Some(m) = typed {
+                if is_zero_size(m) {
+                    *zero_size_left -= n;
+                }
                 s.put(&[b'[', b'$', m.byte(), b'#'])?;
                 put_len(s, items.len())?;
                 for item in items {
@@ -260,7 +289,7 @@ fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
             } else {
                 s.put_byte(b'[')?;
                 for item in items {
-                    put_value(s, item)?;
+                    put_value(s, item, zero_size_left)?;
                 }
                 s.put_byte(b']')?;
             }
@@ -279,7 +308,7 @@ fn put_value<S: Sink>(s: &mut S, v: &Value<'_>) -> Result<(), S::Error> {
                 s.put(k.as_bytes())?;
                 match typed {
                     Some(m) => put_scalar_body(s, m, item)?,
-                    None => put_value(s, item)?,
+                    None => put_value(s, item, zero_size_left)?,
                 }
             }
             if typed.is_none() {
@@ -326,7 +355,7 @@ impl Value<'_> {
     /// assert_eq!(out, [0xAA, b'T']);
     /// ```
     pub fn write_into(&self, out: &mut Vec<u8>) {
-        into_ok(put_value(out, self));
+        into_ok(put_document(out, self));
     }
 
     /// Writes the value's UBJSON encoding to an [`std::io::Write`].
@@ -349,7 +378,7 @@ impl Value<'_> {
     #[cfg(feature = "std")]
     #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn write_to<W: std::io::Write>(&self, writer: W) -> std::io::Result<()> {
-        put_value(&mut IoSink(writer), self)
+        put_document(&mut IoSink(writer), self)
     }
 
     /// The exact number of bytes [`Value::to_vec`] produces.
@@ -364,7 +393,7 @@ impl Value<'_> {
     #[must_use]
     pub fn encoded_len(&self) -> usize {
         let mut count = ByteCount::default();
-        into_ok(put_value(&mut count, self));
+        into_ok(put_document(&mut count, self));
         count.0
     }
 }

@@ -296,6 +296,50 @@ fn typed_arrays_when_shorter() {
 }
 
 #[test]
+fn typed_zero_size_arrays_stay_within_the_default_reader_budget() {
+    // `$Z`/`$T`/`$F` elements take no bytes, so the reader allows 2^16 of them
+    // per document by default (`Limits::max_zero_size_elements`); the writer
+    // keeps its typed ones within that budget, so that what it writes reads
+    // back with default limits.
+    assert_eq!(Limits::DEFAULT.max_zero_size_elements, 1 << 16);
+    // Exactly 2^16 nulls: typed, count `l 00 01 00 00` (65536 needs int32).
+    let budget = Value::Array(vec![Value::Null; 1 << 16]);
+    golden(&budget, b"[$Z#l\x00\x01\x00\x00");
+    // One more: plain, `[`, one `Z` per element, `]`.
+    let over = Value::Array(vec![Value::Null; (1 << 16) + 1]);
+    let mut e = b"[".to_vec();
+    e.extend(std::iter::repeat_n(b'Z', (1 << 16) + 1));
+    e.push(b']');
+    golden(&over, &e);
+    // 100,000 trues, likewise.
+    let trues = Value::Array(vec![Value::Bool(true); 100_000]);
+    let mut e = b"[".to_vec();
+    e.extend(std::iter::repeat_n(b'T', 100_000));
+    e.push(b']');
+    golden(&trues, &e);
+    // The budget is the document's: 5 nulls take 5 of it, so 65,536 falses
+    // after them are plain, and 5 trues after those are typed again (5 <= 65,531).
+    let doc = Value::Array(vec![
+        Value::Array(vec![Value::Null; 5]),
+        Value::Array(vec![Value::Bool(false); 1 << 16]),
+        Value::Array(vec![Value::Bool(true); 5]),
+    ]);
+    let mut e = b"[[$Z#U\x05[".to_vec();
+    e.extend(std::iter::repeat_n(b'F', 1 << 16));
+    e.extend(b"][$T#U\x05]");
+    golden(&doc, &e);
+    // Two typed arrays that together use exactly the budget, then one more
+    // element: the third array is plain.
+    let doc = Value::Array(vec![
+        Value::Array(vec![Value::Null; 1 << 15]),
+        Value::Array(vec![Value::Bool(true); 1 << 15]),
+        Value::Array(vec![Value::Bool(false); 5]),
+    ]);
+    let e = b"[[$Z#l\x00\x00\x80\x00[$T#l\x00\x00\x80\x00[FFFFF]]";
+    golden(&doc, e);
+}
+
+#[test]
 fn objects() {
     golden(&obj(vec![]), b"{}");
     golden(
@@ -417,6 +461,35 @@ fn no_ops_are_skipped_inside_containers() {
     reads_as(b"[#U\x01NNi\x01", &Value::Array(vec![Value::Int(1)]));
     reads_as(b"{NU\x01aZN}", &obj(vec![("a", Value::Null)]));
     reads_as(b"{#U\x01NU\x01aZ", &obj(vec![("a", Value::Null)]));
+}
+
+#[test]
+fn no_ops_before_keys_of_typed_objects_are_skipped() {
+    // `{ $ i # U 02`, a no-op, key `U 01 "a"`, int8 payload 01, two no-ops,
+    // key `U 01 "b"`, payload 02: the typed type drops the values' markers, not
+    // the keys' length markers, so an `N` where a key starts is a no-op
+    // (py-ubjson 0.16.1, C extension and pure Python, reads {a: 1, b: 2}).
+    let ab = obj(vec![("a", Value::Int(1)), ("b", Value::Int(2))]);
+    reads_as(b"{$i#U\x02NU\x01a\x01NNU\x01b\x02", &ab);
+    // The same in a typed object of strings and of zero-size nulls (py-ubjson
+    // rejects the latter; the rule is the same one).
+    reads_as(
+        b"{$S#U\x01NU\x01aU\x02hi",
+        &obj(vec![("a", Value::from("hi"))]),
+    );
+    reads_as(
+        b"{$Z#U\x02NU\x01aNU\x01b",
+        &obj(vec![("a", Value::Null), ("b", Value::Null)]),
+    );
+    // After a key, the value has no marker: 0x4E is its int8 payload, 78.
+    reads_as(b"{$i#U\x01U\x01aN", &obj(vec![("a", Value::Int(78))]));
+    // No-ops do not count: a count of 1 with two no-ops and no entry is short.
+    assert!(Value::from_slice(b"{$i#U\x01NN").is_err());
+    // In a typed array, 0x4E is element data too: int8s 78 and 1.
+    reads_as(
+        b"[$i#U\x02N\x01",
+        &Value::Array(vec![Value::Int(78), Value::Int(1)]),
+    );
 }
 
 #[test]

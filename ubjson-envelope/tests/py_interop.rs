@@ -6,6 +6,9 @@
 //!    `ubjson.loadb` and compares it, strictly, with the description.
 //! 2. The script encodes the same data with `ubjson.dumpb`; we decode those
 //!    files with our reader and compare with the corpus.
+//! 3. `py_ubjson_random_interop`: seeded random documents, other valid
+//!    encodings of them and mutated bytes, against py-ubjson in one Python
+//!    process (`tests/py_interop_random.py`; see the comment above the test).
 //!
 //! It needs a Python 3 with the `ubjson` module: `tools/setup-py-ubjson.sh` makes one
 //! (a virtual environment in `target/py-ubjson`, which also works where the system
@@ -33,10 +36,19 @@ fn hex(bytes: &[u8]) -> String {
 /// The tagged JSON description that `py_interop.py` understands. Describes
 /// the value as written (non-finite floats are written as null).
 fn describe(v: &Value<'_>, out: &mut String) {
+    describe_as(v, out, false);
+}
+
+/// The description of a value as read: non-finite floats stay floats.
+fn describe_exact(v: &Value<'_>, out: &mut String) {
+    describe_as(v, out, true);
+}
+
+fn describe_as(v: &Value<'_>, out: &mut String, exact: bool) {
     match v {
         Value::Null => out.push_str(r#"["null"]"#),
-        Value::Float32(x) if !x.is_finite() => out.push_str(r#"["null"]"#),
-        Value::Float64(x) if !x.is_finite() => out.push_str(r#"["null"]"#),
+        Value::Float32(x) if !exact && !x.is_finite() => out.push_str(r#"["null"]"#),
+        Value::Float64(x) if !exact && !x.is_finite() => out.push_str(r#"["null"]"#),
         Value::Bool(b) => {
             let _ = write!(out, r#"["bool", {b}]"#);
         }
@@ -67,7 +79,7 @@ fn describe(v: &Value<'_>, out: &mut String) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                describe(item, out);
+                describe_as(item, out, exact);
             }
             out.push_str("]]");
         }
@@ -78,7 +90,7 @@ fn describe(v: &Value<'_>, out: &mut String) {
                     out.push_str(", ");
                 }
                 let _ = write!(out, r#"["{}", "#, hex(k.as_bytes()));
-                describe(v, out);
+                describe_as(v, out, exact);
                 out.push(']');
             }
             out.push_str("]]");
@@ -97,7 +109,9 @@ fn as_f64(v: &Value<'_>) -> Option<f64> {
 }
 
 /// Equality up to what py-ubjson's writer changes: a one-character string
-/// is written as `C` (char) and a char reads back as a string; a float is
+/// is written as `C` (char) and a char reads back as a string; a
+/// high-precision number is written as Python's `Decimal` prints it (`1e2` as
+/// `1E+2`: same digits and exponent, other text); a float is
 /// written as `D`, or as `d` when it is zero, or as `H` (its exact decimal)
 /// when it is subnormal; non-finite floats as null.
 fn equivalent(ours: &Value<'_>, theirs: &Value<'_>) -> bool {
@@ -106,6 +120,9 @@ fn equivalent(ours: &Value<'_>, theirs: &Value<'_>) -> bool {
         (Value::Float64(x), _) if !x.is_finite() => theirs.is_null(),
         (Value::Float32(_) | Value::Float64(_), _) => {
             as_f64(ours).map(f64::to_bits) == as_f64(theirs).map(f64::to_bits)
+        }
+        (Value::HighPrecision(a), Value::HighPrecision(b)) => {
+            hp_key(a.as_str()).is_some() && hp_key(a.as_str()) == hp_key(b.as_str())
         }
         (Value::Char(c), Value::String(s)) | (Value::String(s), Value::Char(c)) => {
             s.len() == 1 && s.as_bytes()[0] == c.get()
@@ -549,4 +566,684 @@ fn py_ubjson_interop() {
     assert_eq!(read(&dir, &format!("pyenv_env_{i}.ubj")), expected);
 
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------
+// Randomized interop (issue 17): random Draft 12 documents from a seed, each
+// checked three ways against py-ubjson in one Python process:
+//
+// (a) py-ubjson decodes our encoding, and we decode py-ubjson's encoding of the
+//     same data (up to what its writer changes, see [`equivalent`]);
+// (b) a second, randomly chosen valid encoding (any integer marker that fits for
+//     values, lengths and counts; plain, counted `#` and typed `$`+`#` containers;
+//     no-ops `N` before array elements, end markers and object keys) is read as
+//     the same value by both;
+// (c) truncated, bit-flipped and byte-inserted versions of both encodings: when
+//     py-ubjson accepts all of the input, we must accept it with the same value;
+//     when we reject it, it must be a typed `Error`, never a panic.
+//
+// `UBJSON_INTEROP_SEED` and `UBJSON_INTEROP_CASES` override the seed and the
+// number of documents; a failure prints both.
+
+/// splitmix64: small, fast, and the same sequence on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// True with probability `1 / n`.
+    fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// The scalar kinds a uniform container is made of; ints come in one marker's
+/// range so that the whole container can be typed.
+#[derive(Clone, Copy)]
+enum Scalar {
+    Null,
+    True,
+    False,
+    Int(u8),
+    F32,
+    F64,
+    Hp,
+    Char,
+    Str,
+}
+
+const SCALARS: [Scalar; 13] = [
+    Scalar::Null,
+    Scalar::True,
+    Scalar::False,
+    Scalar::Int(b'i'),
+    Scalar::Int(b'U'),
+    Scalar::Int(b'I'),
+    Scalar::Int(b'l'),
+    Scalar::Int(b'L'),
+    Scalar::F32,
+    Scalar::F64,
+    Scalar::Hp,
+    Scalar::Char,
+    Scalar::Str,
+];
+
+fn random_int(r: &mut Rng, marker: u8) -> i64 {
+    // Edges of each marker's range turn up often: they are where writers and
+    // readers go wrong.
+    let edge = r.one_in(4);
+    match marker {
+        b'i' if edge => r.pick(&[-128, -1, 0, 127]),
+        b'i' => r.below(256) as i64 - 128,
+        b'U' if edge => r.pick(&[128, 255]),
+        b'U' => 128 + r.below(128) as i64,
+        b'I' if edge => r.pick(&[-32768, -129, 256, 32767]),
+        b'I' => loop {
+            let v = i64::from(r.next() as i16);
+            if !(-128..=255).contains(&v) {
+                break v;
+            }
+        },
+        b'l' if edge => r.pick(&[i64::from(i32::MIN), -32769, 32768, i64::from(i32::MAX)]),
+        b'l' => loop {
+            let v = i64::from(r.next() as i32);
+            if i16::try_from(v).is_err() {
+                break v;
+            }
+        },
+        _ if edge => r.pick(&[
+            i64::MIN,
+            i64::from(i32::MIN) - 1,
+            i64::from(i32::MAX) + 1,
+            i64::MAX,
+        ]),
+        _ => loop {
+            let v = r.next() as i64;
+            if i32::try_from(v).is_err() {
+                break v;
+            }
+        },
+    }
+}
+
+fn random_f32(r: &mut Rng) -> f32 {
+    if r.one_in(4) {
+        return r.pick(&[0.0, -0.0, 1.5, -2.25, f32::MAX, f32::MIN_POSITIVE, 1e-45]);
+    }
+    loop {
+        let x = f32::from_bits(r.next() as u32);
+        if x.is_finite() {
+            return x;
+        }
+    }
+}
+
+fn random_f64(r: &mut Rng) -> f64 {
+    if r.one_in(4) {
+        return r.pick(&[0.0, -0.0, 0.1, -1e300, f64::MAX, f64::MIN_POSITIVE, 5e-324]);
+    }
+    loop {
+        let x = f64::from_bits(r.next());
+        if x.is_finite() {
+            return x;
+        }
+    }
+}
+
+/// A number in JSON syntax: sign, integer part, fraction, exponent.
+fn random_hp(r: &mut Rng) -> String {
+    let mut s = String::new();
+    let digit = |r: &mut Rng| char::from(b'0' + r.below(10) as u8);
+    if r.one_in(3) {
+        s.push('-');
+    }
+    if r.one_in(4) {
+        s.push('0');
+    } else {
+        s.push(char::from(b'1' + r.below(9) as u8));
+        for _ in 0..r.below(30) {
+            s.push(digit(r));
+        }
+    }
+    if r.one_in(2) {
+        s.push('.');
+        for _ in 0..=r.below(12) {
+            s.push(digit(r));
+        }
+    }
+    if r.one_in(3) {
+        s.push(r.pick(&['e', 'E']));
+        if let Some(sign) = [None, Some('+'), Some('-')][r.below(3)] {
+            s.push(sign);
+        }
+        for _ in 0..=r.below(3) {
+            s.push(digit(r));
+        }
+    }
+    s
+}
+
+/// Text with 1- to 4-byte UTF-8 characters; now and then longer than 255 bytes
+/// (an `I` length).
+fn random_text(r: &mut Rng) -> String {
+    const PIECES: [&str; 14] = [
+        "a",
+        "Z",
+        "0",
+        " ",
+        "\"",
+        "\\",
+        "\u{0}",
+        "\u{7f}",
+        "é",
+        "ß",
+        "ключ",
+        "日本",
+        "😀",
+        "\u{10FFFF}",
+    ];
+    let n = if r.one_in(60) {
+        200 + r.below(200)
+    } else {
+        r.below(7)
+    };
+    (0..n).map(|_| r.pick(&PIECES)).collect()
+}
+
+fn random_scalar(r: &mut Rng, kind: Scalar) -> Value<'static> {
+    match kind {
+        Scalar::Null => Value::Null,
+        Scalar::True => Value::Bool(true),
+        Scalar::False => Value::Bool(false),
+        Scalar::Int(m) => Value::Int(random_int(r, m)),
+        Scalar::F32 => Value::Float32(random_f32(r)),
+        Scalar::F64 => Value::Float64(random_f64(r)),
+        Scalar::Hp => hp(&random_hp(r)),
+        Scalar::Char => chr(r.below(128) as u8),
+        Scalar::Str => Value::String(Cow::Owned(random_text(r))),
+    }
+}
+
+/// Unique keys (py-ubjson's writer takes a dict).
+fn random_keys(r: &mut Rng, n: usize) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::with_capacity(n);
+    while keys.len() < n {
+        let k = random_text(r);
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    keys
+}
+
+fn random_value(r: &mut Rng, depth: usize) -> Value<'static> {
+    let containers = depth < 4;
+    match r.below(if containers { 16 } else { 11 }) {
+        0..=9 => {
+            let kind = r.pick(&SCALARS);
+            random_scalar(r, kind)
+        }
+        10 => {
+            let n = if r.one_in(40) { 300 } else { r.below(9) };
+            Value::Binary(Cow::Owned((0..n).map(|_| r.next() as u8).collect()))
+        }
+        11..=13 => {
+            let items = if r.one_in(3) {
+                // Five or more of one scalar kind: our writer makes it typed.
+                let kind = r.pick(&SCALARS);
+                let n = if r.one_in(30) { 260 } else { 5 + r.below(8) };
+                (0..n).map(|_| random_scalar(r, kind)).collect()
+            } else {
+                (0..r.below(6))
+                    .map(|_| random_value(r, depth + 1))
+                    .collect()
+            };
+            Value::Array(items)
+        }
+        _ => {
+            let uniform = r.one_in(3);
+            let kind = r.pick(&SCALARS);
+            let n = if uniform { 5 + r.below(4) } else { r.below(5) };
+            let keys = random_keys(r, n);
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| {
+                        let v = if uniform {
+                            random_scalar(r, kind)
+                        } else {
+                            random_value(r, depth + 1)
+                        };
+                        (Cow::Owned(k), v)
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// The integer markers that can hold `v`.
+fn fitting_int_markers(v: i64) -> Vec<u8> {
+    let mut m = Vec::new();
+    if i8::try_from(v).is_ok() {
+        m.push(b'i');
+    }
+    if u8::try_from(v).is_ok() {
+        m.push(b'U');
+    }
+    if i16::try_from(v).is_ok() {
+        m.push(b'I');
+    }
+    if i32::try_from(v).is_ok() {
+        m.push(b'l');
+    }
+    m.push(b'L');
+    m
+}
+
+fn put_int_body(out: &mut Vec<u8>, marker: u8, v: i64) {
+    // The callers pass a marker from `fitting_int_markers(v)`.
+    match marker {
+        b'i' => out.extend((v as i8).to_be_bytes()),
+        b'U' => out.push(v as u8),
+        b'I' => out.extend((v as i16).to_be_bytes()),
+        b'l' => out.extend((v as i32).to_be_bytes()),
+        _ => out.extend(v.to_be_bytes()),
+    }
+}
+
+/// A length or count with any marker that holds it.
+fn hand_len(r: &mut Rng, out: &mut Vec<u8>, n: usize) {
+    let v = i64::try_from(n).unwrap();
+    let m = r.pick(&fitting_int_markers(v));
+    out.push(m);
+    put_int_body(out, m, v);
+}
+
+/// The markers a value may be written with.
+fn markers_for(v: &Value<'_>) -> Vec<u8> {
+    match v {
+        Value::Null => vec![b'Z'],
+        Value::Bool(true) => vec![b'T'],
+        Value::Bool(false) => vec![b'F'],
+        Value::Int(i) => fitting_int_markers(*i),
+        Value::Float32(_) => vec![b'd'],
+        Value::Float64(_) => vec![b'D'],
+        Value::HighPrecision(_) => vec![b'H'],
+        Value::Char(_) => vec![b'C'],
+        Value::String(_) => vec![b'S'],
+        Value::Binary(_) | Value::Array(_) => vec![b'['],
+        Value::Object(_) => vec![b'{'],
+    }
+}
+
+/// A marker every value may be written with, if there is one. Arrays never get
+/// `$U`: that is binary.
+fn common_marker<'v>(
+    r: &mut Rng,
+    values: impl Iterator<Item = &'v Value<'static>>,
+    is_array: bool,
+) -> Option<u8> {
+    let mut common: Option<Vec<u8>> = None;
+    for v in values {
+        let m = markers_for(v);
+        common = Some(match common {
+            None => m,
+            Some(c) => c.into_iter().filter(|x| m.contains(x)).collect(),
+        });
+    }
+    // An empty container may be typed with any element type.
+    let mut common = common.unwrap_or_else(|| b"ZTFiUIlLdDHCS[{".to_vec());
+    if is_array {
+        common.retain(|&m| m != b'U');
+    }
+    (!common.is_empty()).then(|| r.pick(&common))
+}
+
+fn maybe_noops(r: &mut Rng, out: &mut Vec<u8>) {
+    if r.one_in(4) {
+        for _ in 0..=r.below(2) {
+            out.push(b'N');
+        }
+    }
+}
+
+/// A random valid encoding of `v`, with its marker.
+fn hand(r: &mut Rng, v: &Value<'static>, out: &mut Vec<u8>) {
+    let m = r.pick(&markers_for(v));
+    out.push(m);
+    hand_body(r, v, m, out);
+}
+
+/// `v` after its marker `m` (written, or implied by a typed container).
+fn hand_body(r: &mut Rng, v: &Value<'static>, m: u8, out: &mut Vec<u8>) {
+    match v {
+        Value::Null | Value::Bool(_) => {}
+        Value::Int(i) => put_int_body(out, m, *i),
+        Value::Float32(x) => out.extend(x.to_be_bytes()),
+        Value::Float64(x) => out.extend(x.to_be_bytes()),
+        Value::HighPrecision(h) => {
+            hand_len(r, out, h.as_str().len());
+            out.extend(h.as_str().as_bytes());
+        }
+        Value::Char(c) => out.push(c.get()),
+        Value::String(s) => {
+            hand_len(r, out, s.len());
+            out.extend(s.as_bytes());
+        }
+        Value::Binary(b) => {
+            out.extend(b"$U#");
+            hand_len(r, out, b.len());
+            out.extend(b.iter());
+        }
+        Value::Array(items) => {
+            let typed = if r.one_in(2) {
+                common_marker(r, items.iter(), true)
+            } else {
+                None
+            };
+            match (typed, r.below(2)) {
+                (Some(t), _) => {
+                    out.extend([b'$', t, b'#']);
+                    hand_len(r, out, items.len());
+                    for item in items {
+                        hand_body(r, item, t, out);
+                    }
+                }
+                (None, 0) => {
+                    out.push(b'#');
+                    hand_len(r, out, items.len());
+                    for item in items {
+                        maybe_noops(r, out);
+                        hand(r, item, out);
+                    }
+                }
+                (None, _) => {
+                    for item in items {
+                        maybe_noops(r, out);
+                        hand(r, item, out);
+                    }
+                    maybe_noops(r, out);
+                    out.push(b']');
+                }
+            }
+        }
+        Value::Object(entries) => {
+            let typed = if r.one_in(2) {
+                common_marker(r, entries.iter().map(|(_, v)| v), false)
+            } else {
+                None
+            };
+            let key = |r: &mut Rng, k: &str, out: &mut Vec<u8>| {
+                hand_len(r, out, k.len());
+                out.extend(k.as_bytes());
+            };
+            match (typed, r.below(2)) {
+                (Some(t), _) => {
+                    out.extend([b'$', t, b'#']);
+                    hand_len(r, out, entries.len());
+                    for (k, item) in entries {
+                        // A no-op before a key, where the key's length marker
+                        // would start (py-ubjson skips it, except in `$Z`,
+                        // `$T`, `$F` objects).
+                        if !matches!(t, b'Z' | b'T' | b'F') {
+                            maybe_noops(r, out);
+                        }
+                        key(r, k, out);
+                        hand_body(r, item, t, out);
+                    }
+                }
+                (None, 0) => {
+                    out.push(b'#');
+                    hand_len(r, out, entries.len());
+                    for (k, item) in entries {
+                        maybe_noops(r, out);
+                        key(r, k, out);
+                        hand(r, item, out);
+                    }
+                }
+                (None, _) => {
+                    for (k, item) in entries {
+                        maybe_noops(r, out);
+                        key(r, k, out);
+                        hand(r, item, out);
+                    }
+                    maybe_noops(r, out);
+                    out.push(b'}');
+                }
+            }
+        }
+    }
+}
+
+/// One mutation of `bytes`: truncated, one bit flipped, or one byte inserted
+/// (a marker half of the time).
+fn mutate(r: &mut Rng, bytes: &[u8], how: usize) -> Vec<u8> {
+    let mut m = bytes.to_vec();
+    match how {
+        0 => m.truncate(r.below(bytes.len().max(1))),
+        1 if !m.is_empty() => {
+            let at = r.below(m.len());
+            m[at] ^= 1 << r.below(8);
+        }
+        _ => {
+            let byte = if r.one_in(2) {
+                r.pick(b"ZNTFiUIlLdDHCS[]{}$#")
+            } else {
+                r.next() as u8
+            };
+            m.insert(r.below(m.len() + 1), byte);
+        }
+    }
+    m
+}
+
+/// The name of an error's variant (`LimitExceeded`, ...).
+fn variant(e: &ubjson_envelope::Error) -> String {
+    format!("{e:?}")
+        .split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A high-precision number as (negative, coefficient digits, exponent), the
+/// way Python's `Decimal.as_tuple` sees it, so `1.5e-7` and py-ubjson's
+/// `1.5E-7` compare equal.
+fn hp_key(text: &str) -> Option<(bool, String, i128)> {
+    let (neg, rest) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exp) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], rest[at + 1..].parse::<i128>().ok()?),
+        None => (rest, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{int}{frac}");
+    let digits = digits.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    Some((neg, digits.to_owned(), exp - frac.len() as i128))
+}
+
+#[test]
+fn hp_key_matches_decimal() {
+    // Pairs of texts whose Python `Decimal`s have equal `as_tuple()`s.
+    assert_eq!(hp_key("1.5e-7"), hp_key("1.5E-7"));
+    assert_eq!(hp_key("1e2"), hp_key("1E+2"));
+    assert_eq!(hp_key("0.050"), Some((false, "50".to_owned(), -3)));
+    assert_eq!(hp_key("-0"), Some((true, "0".to_owned(), 0)));
+    assert_ne!(hp_key("100"), hp_key("1E+2"));
+    assert_ne!(hp_key("1.50"), hp_key("1.5"));
+}
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    match std::env::var(name) {
+        Ok(s) => s
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={s:?} is not a number")),
+        Err(_) => default,
+    }
+}
+
+#[test]
+fn py_ubjson_random_interop() {
+    let python = match python() {
+        Ok(python) => python,
+        Err(reason) => {
+            let setup = "Run tools/setup-py-ubjson.sh (a virtual environment with py-ubjson \
+                         from PyPI), or install Debian's python3-ubjson.";
+            if let Err(failure) =
+                packed_fixtures::external::missing("py-ubjson random interop", &reason, setup)
+            {
+                panic!("{failure}");
+            }
+            return;
+        }
+    };
+    let seed: u64 = env_or("UBJSON_INTEROP_SEED", 17);
+    let cases: usize = env_or("UBJSON_INTEROP_CASES", 3000);
+    let rerun = format!("UBJSON_INTEROP_SEED={seed} UBJSON_INTEROP_CASES={cases}");
+    let started = std::time::Instant::now();
+    let mut r = Rng(seed);
+    let mut failures = Vec::new();
+
+    let mut docs = Vec::with_capacity(cases);
+    let mut manifest = String::from("{\"cases\": [\n");
+    let mut mutations = 0usize;
+    for i in 0..cases {
+        let value = random_value(&mut r, 0);
+        let ours = value.to_vec();
+        let mut alt = Vec::new();
+        hand(&mut r, &value, &mut alt);
+        // Our own reader first: our bytes and the hand-built ones.
+        for (what, bytes) in [("our encoding", &ours), ("hand-built encoding", &alt)] {
+            match Value::from_slice(bytes) {
+                Ok(v) if v == value => {}
+                Ok(v) => failures.push(format!(
+                    "case {i}: our reader on the {what} {:.300}: {:.300}, expected {:.300}",
+                    hex(bytes),
+                    format!("{v:?}"),
+                    format!("{value:?}")
+                )),
+                Err(e) => failures.push(format!(
+                    "case {i}: our reader rejects the {what} {:.300}: {e}",
+                    hex(bytes)
+                )),
+            }
+        }
+        if i > 0 {
+            manifest.push_str(",\n");
+        }
+        manifest.push_str("{\"desc\": ");
+        describe(&value, &mut manifest);
+        let _ = write!(
+            manifest,
+            ", \"ours\": \"{}\", \"hand\": \"{}\", \"mut\": [",
+            hex(&ours),
+            hex(&alt)
+        );
+        let mut first = true;
+        for source in [&ours, &alt] {
+            for how in 0..3 {
+                let m = mutate(&mut r, source, how);
+                let result =
+                    std::panic::catch_unwind(|| Value::from_slice(&m).map(Value::into_owned));
+                if !first {
+                    manifest.push_str(", ");
+                }
+                first = false;
+                mutations += 1;
+                let _ = write!(manifest, "[\"{}\", ", hex(&m));
+                match result {
+                    Ok(Ok(v)) => {
+                        manifest.push_str("{\"ok\": ");
+                        describe_exact(&v, &mut manifest);
+                        manifest.push_str("}]");
+                    }
+                    Ok(Err(e)) => {
+                        let _ = write!(manifest, "{{\"err\": \"{}\"}}]", variant(&e));
+                    }
+                    Err(_) => {
+                        failures.push(format!("case {i}: our reader panics on {}", hex(&m)));
+                        manifest.push_str("{\"err\": \"panic\"}]");
+                    }
+                }
+            }
+        }
+        manifest.push_str("]}");
+        docs.push(value);
+    }
+    manifest.push_str("\n]}\n");
+
+    let dir = temp_dir();
+    std::fs::write(dir.join("random.json"), manifest).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_interop_random.py");
+    let out = Command::new(&python)
+        .arg(&script)
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("{stdout}");
+    assert!(
+        out.status.success() && failures.is_empty(),
+        "{rerun}: py-ubjson and our codec disagree:\n{stdout}\n{stderr}\nour reader:\n{}",
+        failures[..failures.len().min(20)].join("\n")
+    );
+    // Every document is checked for (a) and (b), every mutation for (c).
+    assert!(
+        stdout.contains(&format!(
+            "documents: {cases}, mutations: {mutations}, failed: 0"
+        )),
+        "{rerun}\n{stdout}"
+    );
+
+    // (a), our half: py-ubjson's encodings, one hex line per document.
+    let theirs = std::fs::read_to_string(dir.join("py_random.txt")).unwrap();
+    let lines: Vec<&str> = theirs.lines().collect();
+    assert_eq!(lines.len(), cases, "{rerun}");
+    for (i, (value, line)) in docs.iter().zip(lines).enumerate() {
+        let bytes: Vec<u8> = (0..line.len())
+            .step_by(2)
+            .map(|at| u8::from_str_radix(&line[at..at + 2], 16).unwrap())
+            .collect();
+        match Value::from_slice(&bytes) {
+            Ok(v) if equivalent(value, &v) => {}
+            Ok(v) => failures.push(format!(
+                "case {i}: py-ubjson wrote {line:.300}, we read {:.300}, expected {:.300}",
+                format!("{v:?}"),
+                format!("{value:?}")
+            )),
+            Err(e) => failures.push(format!(
+                "case {i}: py-ubjson wrote {line:.300}, we reject it: {e}"
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{rerun}: our reader on py-ubjson's output:\n{}",
+        failures[..failures.len().min(20)].join("\n")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    println!(
+        "random interop: seed {seed}, {cases} documents, {mutations} mutations, {:.1?}",
+        started.elapsed()
+    );
 }
