@@ -581,6 +581,14 @@ impl Recorder {
         }
     }
 
+    /// Where a decode of the input [`replaying`](Recorder::replaying) was given keeps
+    /// the growable records it opens, for this recorder to replay: the error-path replay
+    /// decodes the input after creating the recorder.
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn input_records(&mut self) -> Option<&mut Vec<InputRecord>> {
+        self.replay.as_mut().map(|r| &mut r.records)
+    }
+
     /// The explanation of the input [`replaying`](Recorder::replaying) was given: its
     /// bytes, attributed by the spans the value wrote.
     ///
