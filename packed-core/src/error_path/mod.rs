@@ -44,7 +44,8 @@ mod replay;
 pub(crate) use replay::{decode_path, owned_decode_path};
 
 /// Attaches the path of `error`, which encoding `value` under context `C` returned.
-/// The generic part is the recorder's encode ([`record`]); the rest is compiled once.
+/// The generic part is the recorder's encode ([`record`]); the rest is compiled once
+/// ([`locate_encode_error`]).
 #[cold]
 #[inline(never)]
 #[cfg_attr(
@@ -56,7 +57,18 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     error: EncodeError,
 ) -> Error<EncodeError> {
     #[cfg(feature = "error-paths")]
-    return locate_encode_error(error, &mut |w| record::<C, T>(value, w));
+    {
+        let mut w = Recorder::default();
+        // The recorder writes field by field where the first run may have written
+        // runs: only an error it meets too is located. An error about the message as
+        // a whole has no field.
+        let again = if error.is_about_message() {
+            Ok(())
+        } else {
+            record::<C, T>(value, &mut w)
+        };
+        locate_encode_error(error, again, w)
+    }
     #[cfg(not(feature = "error-paths"))]
     {
         let _ = value;
@@ -76,21 +88,17 @@ pub(crate) fn record<C: Ctx, T: Encode + ?Sized>(
     value.encode::<C, _>(w)
 }
 
-/// Where the encode that `write` runs again failed with `error`: it writes to a
-/// [`Recorder`], whose path is then the failing field's.
+/// [`encode_error`] past its generic part: `again` is what writing the value to the
+/// recorder `w` returned, whose path is then the failing field's if it failed as the
+/// first run did. Takes the recorder, so that its drop is compiled here.
 #[cfg(feature = "error-paths")]
 #[inline(never)]
 fn locate_encode_error(
     error: EncodeError,
-    write: &mut dyn FnMut(&mut Recorder) -> Result<(), EncodeError>,
+    again: Result<(), EncodeError>,
+    mut w: Recorder,
 ) -> Error<EncodeError> {
-    if error.is_about_message() {
-        return error.into();
-    }
-    let mut w = Recorder::default();
-    let path = match write(&mut w) {
-        // The recorder writes field by field where the first run may have written
-        // runs: only an error it meets too is located.
+    let path = match again {
         Err(again) if again == error => Some(w.path_here()),
         _ => None,
     };
