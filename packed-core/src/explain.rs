@@ -808,14 +808,40 @@ impl Recorder {
     }
 }
 
-impl Writer for Recorder {
-    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+impl Recorder {
+    #[inline(never)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
         let role = self.role.unwrap_or(Role::Value);
         if role == Role::Size {
             self.begin_record();
         }
         let path = self.current_path();
         self.push_span(role, path, bytes);
+    }
+
+    #[inline(never)]
+    fn put_bits(&mut self, value: u64, bits: u32) {
+        let role = self.role.unwrap_or(Role::Value);
+        let path = self.current_path();
+        self.push_bits(role, path, value, bits);
+    }
+
+    #[inline(never)]
+    fn put_padding(&mut self) {
+        let padding = self.bit_len.wrapping_neg() % 8;
+        let path = self.current_path();
+        self.push_bits(Role::Padding, path, 0, padding as u32);
+    }
+}
+
+// The writes that can fail in other writers never fail here: each is an inline `Ok`
+// around an out-of-line call, so that every encode instantiated for the recorder (one
+// per type, for the error paths) sees the `Ok` and drops its error branch after each
+// write.
+impl Writer for Recorder {
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.put_bytes(bytes);
         Ok(())
     }
     fn begin_frame(&mut self, role: Role) {
@@ -832,21 +858,20 @@ impl Writer for Recorder {
         self.path.pop();
         self.rendered = None;
     }
+    #[inline]
     fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
-        let role = self.role.unwrap_or(Role::Value);
-        let path = self.current_path();
-        self.push_bits(role, path, value, bits);
+        self.put_bits(value, bits);
         Ok(())
     }
+    #[inline]
     fn align_bits(&mut self) -> Result<(), EncodeError> {
-        let padding = self.bit_len.wrapping_neg() % 8;
-        let path = self.current_path();
-        self.push_bits(Role::Padding, path, 0, padding as u32);
+        self.put_padding();
         Ok(())
     }
     fn bits_pending(&self) -> bool {
         self.bit_len % 8 != 0
     }
+    #[inline]
     fn packs_bits(&self) -> bool {
         true
     }
