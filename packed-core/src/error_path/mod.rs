@@ -25,7 +25,7 @@
 //! completed input through a [`SliceReader`](crate::SliceReader), the decode that
 //! `from_slice` already compiled for it; only a borrowing type, whose value must borrow
 //! from the input itself, reads it through the [`ProbeReader`](replay::ProbeReader), a
-//! decode of its own. Both replays then write the value with [`record`], the one
+//! decode of its own. Both replays then write the value with [`Record`], the one
 //! recorder encode per type, which the encode replay shares; the completion, the
 //! repairs and the attaching are compiled once, in this crate. Still, the recorder's
 //! encode is code per type, so the replays sit behind the default feature
@@ -44,7 +44,7 @@ mod replay;
 pub(crate) use replay::{decode_path, owned_decode_path};
 
 /// Attaches the path of `error`, which encoding `value` under context `C` returned.
-/// The generic part is the recorder's encode ([`record`]); the rest is compiled once
+/// The generic part is the recorder's encode ([`Record`]); the rest is compiled once
 /// ([`locate_encode_error`]).
 #[cold]
 #[inline(never)]
@@ -57,18 +57,7 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     error: EncodeError,
 ) -> Error<EncodeError> {
     #[cfg(feature = "error-paths")]
-    {
-        let mut w = Recorder::default();
-        // The recorder writes field by field where the first run may have written
-        // runs: only an error it meets too is located. An error about the message as
-        // a whole has no field.
-        let again = if error.is_about_message() {
-            Ok(())
-        } else {
-            record::<C, T>(value, &mut w)
-        };
-        locate_encode_error(error, again, w)
-    }
+    return locate_encode_error(error, &Record::<C, T>::new(value));
     #[cfg(not(feature = "error-paths"))]
     {
         let _ = value;
@@ -76,29 +65,54 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     }
 }
 
-/// Writes `value` under context `C`, with its header, to the recorder: the one encode
-/// of a type that both replays compile, kept out of line so that they share it.
+/// `value` to be written under context `C`, with its header, to the recorder
+/// ([`WriteTo`]): the one encode of a type that both replays compile, out of line so
+/// that they share it. The encode replay calls it through `&dyn WriteTo`, which needs
+/// neither a closure nor a shim per type.
 #[cfg(feature = "error-paths")]
-#[inline(never)]
-pub(crate) fn record<C: Ctx, T: Encode + ?Sized>(
-    value: &T,
-    w: &mut Recorder,
-) -> Result<(), EncodeError> {
-    T::encode_header::<C, _>(w)?;
-    value.encode::<C, _>(w)
+pub(crate) struct Record<'a, C, T: ?Sized> {
+    value: &'a T,
+    ctx: core::marker::PhantomData<C>,
 }
 
-/// [`encode_error`] past its generic part: `again` is what writing the value to the
-/// recorder `w` returned, whose path is then the failing field's if it failed as the
-/// first run did. Takes the recorder, so that its drop is compiled here.
+#[cfg(feature = "error-paths")]
+impl<'a, C, T: ?Sized> Record<'a, C, T> {
+    #[inline]
+    pub(crate) fn new(value: &'a T) -> Self {
+        Self {
+            value,
+            ctx: core::marker::PhantomData,
+        }
+    }
+}
+
+/// Writes a value to the recorder: see [`Record`].
+#[cfg(feature = "error-paths")]
+pub(crate) trait WriteTo {
+    fn write_to(&self, w: &mut Recorder) -> Result<(), EncodeError>;
+}
+
+#[cfg(feature = "error-paths")]
+impl<C: Ctx, T: Encode + ?Sized> WriteTo for Record<'_, C, T> {
+    #[inline(never)]
+    fn write_to(&self, w: &mut Recorder) -> Result<(), EncodeError> {
+        T::encode_header::<C, _>(w)?;
+        self.value.encode::<C, _>(w)
+    }
+}
+
+/// Where the encode that `value` writes again failed with `error`: it writes to a
+/// [`Recorder`], whose path is then the failing field's.
 #[cfg(feature = "error-paths")]
 #[inline(never)]
-fn locate_encode_error(
-    error: EncodeError,
-    again: Result<(), EncodeError>,
-    mut w: Recorder,
-) -> Error<EncodeError> {
-    let path = match again {
+fn locate_encode_error(error: EncodeError, value: &dyn WriteTo) -> Error<EncodeError> {
+    if error.is_about_message() {
+        return error.into();
+    }
+    let mut w = Recorder::default();
+    let path = match value.write_to(&mut w) {
+        // The recorder writes field by field where the first run may have written
+        // runs: only an error it meets too is located.
         Err(again) if again == error => Some(w.path_here()),
         _ => None,
     };

@@ -2,6 +2,7 @@
 
 use alloc::{string::String, vec::Vec};
 
+use super::WriteTo;
 use crate::config::{decode_message, decode_slice_default};
 use crate::explain::{InputRecord, RecordLog, Recorder};
 use crate::read::ZeroWidthBudget;
@@ -42,7 +43,7 @@ fn replay_owned<C: Ctx, T: for<'a> Decode<'a> + Encode>(
     w: &mut Recorder,
 ) -> Result<bool, DecodeError> {
     let value = decode_slice_default::<C, T>(view, w.input_records())?;
-    Ok(super::record::<C, T>(&value, w).is_ok())
+    Ok(super::Record::<C, T>::new(&value).write_to(w).is_ok())
 }
 
 /// [`owned_decode_path`] past its type's part, `replay`: not generic, so compiled once.
@@ -84,7 +85,7 @@ pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         let records = log.finish();
         let view = probe.view();
         Ok(path_in(&view, records, probe.cut, error, &mut |w| {
-            super::record::<C, T>(&value, w)
+            super::Record::<C, T>::new(&value).write_to(w)
         }))
     })
 }
