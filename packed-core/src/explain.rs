@@ -820,6 +820,26 @@ impl Recorder {
     }
 
     #[inline(never)]
+    fn push_field(&mut self, name: &'static str) {
+        self.push_seg(PathSeg::Field(name));
+    }
+
+    #[inline(never)]
+    fn push_index(&mut self, i: usize) {
+        self.push_seg(PathSeg::Index(i));
+    }
+
+    #[inline(never)]
+    fn push_variant(&mut self, name: &'static str) {
+        self.push_seg(PathSeg::Variant(name));
+    }
+
+    fn push_seg(&mut self, seg: PathSeg) {
+        self.path.push(seg);
+        self.rendered = None;
+    }
+
+    #[inline(never)]
     fn put_bits(&mut self, value: u64, bits: u32) {
         let role = self.role.unwrap_or(Role::Value);
         let path = self.current_path();
@@ -850,9 +870,15 @@ impl Writer for Recorder {
     fn end_frame(&mut self) {
         self.role = None;
     }
+    // Split inline, so that a field's or variant's name, a constant, is passed in two
+    // registers, not as a `PathSeg` built on the stack for each field.
+    #[inline]
     fn push_path(&mut self, seg: PathSeg) {
-        self.path.push(seg);
-        self.rendered = None;
+        match seg {
+            PathSeg::Field(name) => self.push_field(name),
+            PathSeg::Variant(name) => self.push_variant(name),
+            PathSeg::Index(i) => self.push_index(i),
+        }
     }
     fn pop_path(&mut self) {
         self.path.pop();
