@@ -176,9 +176,17 @@ CTX_NOISE = {"ctx", "Context", "Native", "layout", "Spec", "len", "Compact", "nu
 def v0_names(sym: str) -> str:
     """The identifiers of a v0 symbol (`-Z` flags turn v0 mangling on), context types
     left out: enough to group functions."""
+    import re
+    # Outside identifiers: crate hashes (`Cs…_`), back references (`B…_`),
+    # disambiguators (`s…_`) and constants (`K…_`) are skipped whole.
+    skip = re.compile(r"(Cs|B|s|K[a-z])[0-9a-zA-Z]*_")
     out, i = [], 2
     while i < len(sym):
-        if sym[i].isdigit() and not sym[i - 1].isdigit():
+        m = skip.match(sym, i)
+        if m:
+            i = m.end()
+            continue
+        if sym[i].isdigit():
             j = i
             while j < len(sym) and sym[j].isdigit():
                 j += 1
@@ -186,7 +194,7 @@ def v0_names(sym: str) -> str:
             k = j + 1 if j < len(sym) and sym[j] == "_" else j
             ident = sym[k:k + n]
             if n and len(ident) == n and (ident[0].isalpha() or ident[0] == "_"):
-                if ident not in CTX_NOISE and not ident.startswith("Cs"):
+                if ident not in CTX_NOISE:
                     out.append(ident)
                 i = k + n
                 continue
