@@ -11,6 +11,13 @@ the CPU time (user + sys) of the build is taken, best of `--runs`. Prints the ta
     python3 benches/compile_time.py                 # release and debug, best of 2
     python3 benches/compile_time.py --profile release --runs 3 --codecs packed speedy
     python3 benches/compile_time.py --base ../main   # adds `packed-base`: another checkout
+    python3 benches/compile_time.py --ir --codecs packed --base ../main   # IR lines, no timing
+
+`--ir` counts instead of timing: the crate's optimised LLVM IR (`--emit=llvm-ir`, release,
+default codegen units), function body lines and functions, with `--ir-top` groups of
+functions (names with their numbers folded: `S12` and `S13` are one group) by lines.
+`--no-merge` adds `-Z merge-functions=disabled` (through `RUSTC_BOOTSTRAP`), so that
+identical functions are counted each.
 
 The generated workspace lives in `target/compile-time/` (its own `target/` inside), so
 it never touches the project's build. Versions of the peers are those the benchmarks
@@ -160,6 +167,102 @@ def measure(codec, profile, runs, env):
     return best
 
 
+# Identifiers of the generated crate's context type, left out of v0 names below.
+CTX_NOISE = {"ctx", "Context", "Native", "layout", "Spec", "len", "Compact", "num", "Fixed",
+             "Little", "NoHeader", "BitseryConventions", "NoOverride", "time", "Count",
+             "Nanos", "core", "alloc", "packed_core", "gen_packed", "traits"}
+
+
+def v0_names(sym: str) -> str:
+    """The identifiers of a v0 symbol (`-Z` flags turn v0 mangling on), context types
+    left out: enough to group functions."""
+    import re
+    # Outside identifiers: crate hashes (`Cs…_`), back references (`B…_`),
+    # disambiguators (`s…_`) and constants (`K…_`) are skipped whole.
+    skip = re.compile(r"(Cs|B|s|K[a-z])[0-9a-zA-Z]*_")
+    out, i = [], 2
+    while i < len(sym):
+        m = skip.match(sym, i)
+        if m:
+            i = m.end()
+            continue
+        if sym[i].isdigit():
+            j = i
+            while j < len(sym) and sym[j].isdigit():
+                j += 1
+            n = int(sym[i:j])
+            k = j + 1 if j < len(sym) and sym[j] == "_" else j
+            ident = sym[k:k + n]
+            if n and len(ident) == n and (ident[0].isalpha() or ident[0] == "_"):
+                if ident not in CTX_NOISE:
+                    out.append(ident)
+                i = k + n
+                continue
+        i += 1
+    return "::".join(out)
+
+
+def legacy_demangle(sym: str) -> str:
+    """`_ZN3foo3bar17h0123E` to `foo::bar`, enough to group functions; other symbols as
+    they are."""
+    if sym.startswith("_R"):
+        return v0_names(sym)
+    if not sym.startswith("_ZN"):
+        return sym
+    i, parts = 3, []
+    while i < len(sym) and sym[i].isdigit():
+        j = i
+        while sym[j].isdigit():
+            j += 1
+        n = int(sym[i:j])
+        parts.append(sym[j:j + n])
+        i = j + n
+    if parts and parts[-1].startswith("h") and len(parts[-1]) == 17:
+        parts.pop()
+    text = "::".join(parts)
+    for code, ch in [("$LT$", "<"), ("$GT$", ">"), ("$u20$", " "), ("$u7b$", "{"),
+                     ("$u7d$", "}"), ("$RF$", "&"), ("$C$", ","), ("..", "::"), ("$u27$", "'"),
+                     ("$BP$", "*"), ("$u5b$", "["), ("$u5d$", "]"), ("$u3b$", ";")]:
+        text = text.replace(code, ch)
+    return text
+
+
+def ir_counts(codec, env, no_merge, top):
+    """Optimised IR of the crate: (function body lines, functions, top groups)."""
+    import re
+    from collections import Counter
+    cwd = OUT / crate_name(codec) if CODECS[codec].get("own_workspace") else OUT
+    flags = ["build", "-p", crate_name(codec), "--release"]
+    cargo(flags, env, cwd)  # dependencies
+    deps = cwd / "target" / "release" / "deps"
+    for old in deps.glob(f"{crate_name(codec)}-*.ll"):
+        old.unlink()
+    extra = ["-Z", "merge-functions=disabled"] if no_merge else []
+    env = dict(env, RUSTC_BOOTSTRAP="1") if no_merge else env
+    lib = OUT / crate_name(codec) / "src" / "lib.rs"
+    now = time.time()
+    os.utime(lib, (now, now))
+    cargo(["rustc", "-p", crate_name(codec), "--release", "--", "--emit=llvm-ir", *extra],
+          env, cwd)
+    lines = funcs = 0
+    groups = Counter()
+    for ll in deps.glob(f"{crate_name(codec)}-*.ll"):
+        name, body = None, 0
+        for line in ll.read_text().splitlines():
+            if line.startswith("define "):
+                m = re.search(r"@\"?([^\s(\"]+)", line)
+                name, body = (m.group(1) if m else "?"), 0
+                funcs += 1
+            elif name is not None:
+                if line == "}":
+                    groups[re.sub(r"\d+", "N", legacy_demangle(name))] += body
+                    lines += body
+                    name = None
+                else:
+                    body += 1
+    return lines, funcs, groups.most_common(top)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--profile", choices=["release", "debug", "both"], default="both")
@@ -167,6 +270,11 @@ def main():
     ap.add_argument("--codecs", nargs="+", choices=list(CODECS), default=list(CODECS))
     ap.add_argument("--base", type=Path,
                     help="another checkout of packed, measured as `packed-base` after `packed`")
+    ap.add_argument("--ir", action="store_true",
+                    help="count the optimised LLVM IR (release) instead of timing")
+    ap.add_argument("--ir-top", type=int, default=0, help="with --ir: list this many groups")
+    ap.add_argument("--no-merge", action="store_true",
+                    help="with --ir: LLVM's function merging off (-Z merge-functions=disabled)")
     args = ap.parse_args()
     if args.base:
         add_base(args.base)
@@ -176,6 +284,13 @@ def main():
     write_workspace(codecs)
     env = dict(os.environ, CARGO_INCREMENTAL="0")
     env.pop("RUSTFLAGS", None)
+    if args.ir:
+        for codec in codecs:
+            lines, funcs, top = ir_counts(codec, env, args.no_merge, args.ir_top)
+            print(f"{codec}: {lines} IR lines in function bodies, {funcs} functions")
+            for name, n in top:
+                print(f"  {n:8} {name}")
+        return
     profiles = ["release", "debug"] if args.profile == "both" else [args.profile]
     lines = [f"{STRUCTS} structs + {ENUMS} enums, CPU seconds (user + sys) to rebuild "
              f"the crate alone, best of {args.runs}", ""]

@@ -581,6 +581,14 @@ impl Recorder {
         }
     }
 
+    /// Where a decode of the input [`replaying`](Recorder::replaying) was given keeps
+    /// the growable records it opens, for this recorder to replay: the error-path replay
+    /// decodes the input after creating the recorder.
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn input_records(&mut self) -> Option<&mut Vec<InputRecord>> {
+        self.replay.as_mut().map(|r| &mut r.records)
+    }
+
     /// The explanation of the input [`replaying`](Recorder::replaying) was given: its
     /// bytes, attributed by the spans the value wrote.
     ///
@@ -800,14 +808,60 @@ impl Recorder {
     }
 }
 
-impl Writer for Recorder {
-    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+impl Recorder {
+    #[inline(never)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
         let role = self.role.unwrap_or(Role::Value);
         if role == Role::Size {
             self.begin_record();
         }
         let path = self.current_path();
         self.push_span(role, path, bytes);
+    }
+
+    #[inline(never)]
+    fn push_field(&mut self, name: &'static str) {
+        self.push_seg(PathSeg::Field(name));
+    }
+
+    #[inline(never)]
+    fn push_index(&mut self, i: usize) {
+        self.push_seg(PathSeg::Index(i));
+    }
+
+    #[inline(never)]
+    fn push_variant(&mut self, name: &'static str) {
+        self.push_seg(PathSeg::Variant(name));
+    }
+
+    fn push_seg(&mut self, seg: PathSeg) {
+        self.path.push(seg);
+        self.rendered = None;
+    }
+
+    #[inline(never)]
+    fn put_bits(&mut self, value: u64, bits: u32) {
+        let role = self.role.unwrap_or(Role::Value);
+        let path = self.current_path();
+        self.push_bits(role, path, value, bits);
+    }
+
+    #[inline(never)]
+    fn put_padding(&mut self) {
+        let padding = self.bit_len.wrapping_neg() % 8;
+        let path = self.current_path();
+        self.push_bits(Role::Padding, path, 0, padding as u32);
+    }
+}
+
+// The writes that can fail in other writers never fail here: each is an inline `Ok`
+// around an out-of-line call, so that every encode instantiated for the recorder (one
+// per type, for the error paths) sees the `Ok` and drops its error branch after each
+// write.
+impl Writer for Recorder {
+    #[inline]
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.put_bytes(bytes);
         Ok(())
     }
     fn begin_frame(&mut self, role: Role) {
@@ -816,29 +870,34 @@ impl Writer for Recorder {
     fn end_frame(&mut self) {
         self.role = None;
     }
+    // Split inline, so that a field's or variant's name, a constant, is passed in two
+    // registers, not as a `PathSeg` built on the stack for each field.
+    #[inline]
     fn push_path(&mut self, seg: PathSeg) {
-        self.path.push(seg);
-        self.rendered = None;
+        match seg {
+            PathSeg::Field(name) => self.push_field(name),
+            PathSeg::Variant(name) => self.push_variant(name),
+            PathSeg::Index(i) => self.push_index(i),
+        }
     }
     fn pop_path(&mut self) {
         self.path.pop();
         self.rendered = None;
     }
+    #[inline]
     fn write_bits(&mut self, value: u64, bits: u32) -> Result<(), EncodeError> {
-        let role = self.role.unwrap_or(Role::Value);
-        let path = self.current_path();
-        self.push_bits(role, path, value, bits);
+        self.put_bits(value, bits);
         Ok(())
     }
+    #[inline]
     fn align_bits(&mut self) -> Result<(), EncodeError> {
-        let padding = self.bit_len.wrapping_neg() % 8;
-        let path = self.current_path();
-        self.push_bits(Role::Padding, path, 0, padding as u32);
+        self.put_padding();
         Ok(())
     }
     fn bits_pending(&self) -> bool {
         self.bit_len % 8 != 0
     }
+    #[inline]
     fn packs_bits(&self) -> bool {
         true
     }

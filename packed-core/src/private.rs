@@ -71,9 +71,9 @@ use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};
 
 /// `Decode::error_path` of a derived type that also derives `Encode` without bounds
 /// and has no lifetime parameters: the path of a failed slice decode, found by
-/// replaying it through the type's `SliceReader` decode (see `error_path/`).
-#[cold]
-#[inline(never)]
+/// replaying it through the type's `SliceReader` decode (see `error_path/`). Inlined
+/// into `error_path`, which is then the one call into the replay's shared part.
+#[inline]
 pub fn owned_decode_error_path<C: Ctx, T: for<'a> Decode<'a> + crate::Encode>(
     input: &[u8],
     limits: crate::Limits,

@@ -25,7 +25,7 @@
 //! completed input through a [`SliceReader`](crate::SliceReader), the decode that
 //! `from_slice` already compiled for it; only a borrowing type, whose value must borrow
 //! from the input itself, reads it through the [`ProbeReader`](replay::ProbeReader), a
-//! decode of its own. Both replays then write the value with [`record`], the one
+//! decode of its own. Both replays then write the value with [`Record`], the one
 //! recorder encode per type, which the encode replay shares; the completion, the
 //! repairs and the attaching are compiled once, in this crate. Still, the recorder's
 //! encode is code per type, so the replays sit behind the default feature
@@ -44,7 +44,8 @@ mod replay;
 pub(crate) use replay::{decode_path, owned_decode_path};
 
 /// Attaches the path of `error`, which encoding `value` under context `C` returned.
-/// The generic part is the recorder's encode ([`record`]); the rest is compiled once.
+/// The generic part is the recorder's encode ([`Record`]); the rest is compiled once
+/// ([`locate_encode_error`]).
 #[cold]
 #[inline(never)]
 #[cfg_attr(
@@ -56,7 +57,7 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     error: EncodeError,
 ) -> Error<EncodeError> {
     #[cfg(feature = "error-paths")]
-    return locate_encode_error(error, &mut |w| record::<C, T>(value, w));
+    return locate_encode_error(error, &Record::<C, T>::new(value));
     #[cfg(not(feature = "error-paths"))]
     {
         let _ = value;
@@ -64,31 +65,52 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     }
 }
 
-/// Writes `value` under context `C`, with its header, to the recorder: the one encode
-/// of a type that both replays compile, kept out of line so that they share it.
+/// `value` to be written under context `C`, with its header, to the recorder
+/// ([`WriteTo`]): the one encode of a type that both replays compile, out of line so
+/// that they share it. The encode replay calls it through `&dyn WriteTo`, which needs
+/// neither a closure nor a shim per type.
 #[cfg(feature = "error-paths")]
-#[inline(never)]
-pub(crate) fn record<C: Ctx, T: Encode + ?Sized>(
-    value: &T,
-    w: &mut Recorder,
-) -> Result<(), EncodeError> {
-    T::encode_header::<C, _>(w)?;
-    value.encode::<C, _>(w)
+pub(crate) struct Record<'a, C, T: ?Sized> {
+    value: &'a T,
+    ctx: core::marker::PhantomData<C>,
 }
 
-/// Where the encode that `write` runs again failed with `error`: it writes to a
+#[cfg(feature = "error-paths")]
+impl<'a, C, T: ?Sized> Record<'a, C, T> {
+    #[inline]
+    pub(crate) fn new(value: &'a T) -> Self {
+        Self {
+            value,
+            ctx: core::marker::PhantomData,
+        }
+    }
+}
+
+/// Writes a value to the recorder: see [`Record`].
+#[cfg(feature = "error-paths")]
+pub(crate) trait WriteTo {
+    fn write_to(&self, w: &mut Recorder) -> Result<(), EncodeError>;
+}
+
+#[cfg(feature = "error-paths")]
+impl<C: Ctx, T: Encode + ?Sized> WriteTo for Record<'_, C, T> {
+    #[inline(never)]
+    fn write_to(&self, w: &mut Recorder) -> Result<(), EncodeError> {
+        T::encode_header::<C, _>(w)?;
+        self.value.encode::<C, _>(w)
+    }
+}
+
+/// Where the encode that `value` writes again failed with `error`: it writes to a
 /// [`Recorder`], whose path is then the failing field's.
 #[cfg(feature = "error-paths")]
 #[inline(never)]
-fn locate_encode_error(
-    error: EncodeError,
-    write: &mut dyn FnMut(&mut Recorder) -> Result<(), EncodeError>,
-) -> Error<EncodeError> {
+fn locate_encode_error(error: EncodeError, value: &dyn WriteTo) -> Error<EncodeError> {
     if error.is_about_message() {
         return error.into();
     }
     let mut w = Recorder::default();
-    let path = match write(&mut w) {
+    let path = match value.write_to(&mut w) {
         // The recorder writes field by field where the first run may have written
         // runs: only an error it meets too is located.
         Err(again) if again == error => Some(w.path_here()),

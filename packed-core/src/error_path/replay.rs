@@ -2,6 +2,7 @@
 
 use alloc::{string::String, vec::Vec};
 
+use super::WriteTo;
 use crate::config::{decode_message, decode_slice_default};
 use crate::explain::{InputRecord, RecordLog, Recorder};
 use crate::read::ZeroWidthBudget;
@@ -22,24 +23,50 @@ const TRIES: usize = 16;
 /// replay lets out the one that failed. A value that needs more than the default depth
 /// or zero-width elements (the caller's limits were wider, or a depth error at the
 /// default depth) gets no path.
+///
+/// Inlined into the caller (the derived `error_path`): the type's part is
+/// [`replay_owned`], the rest [`locate_owned`], compiled once.
+#[inline]
 pub(crate) fn owned_decode_path<C: Ctx, T: for<'a> Decode<'a> + Encode>(
     input: &[u8],
     limits: Limits,
     error: &DecodeError,
 ) -> Option<String> {
+    locate_owned(input, limits, error, replay_owned::<C, T>)
+}
+
+/// What [`owned_decode_path`] runs per type, as one function: decodes the completed
+/// input `view` as a `T`, keeping its growable records in `w`, which replays `view`,
+/// and writes the value to `w`. `Ok(false)` where the value does not encode.
+fn replay_owned<C: Ctx, T: for<'a> Decode<'a> + Encode>(
+    view: &[u8],
+    w: &mut Recorder,
+) -> Result<bool, DecodeError> {
+    let value = decode_slice_default::<C, T>(view, w.input_records())?;
+    Ok(super::Record::<C, T>::new(&value).write_to(w).is_ok())
+}
+
+/// [`owned_decode_path`] past its type's part, `replay`: not generic, so compiled once.
+#[inline(never)]
+fn locate_owned(
+    input: &[u8],
+    limits: Limits,
+    error: &DecodeError,
+    replay: fn(&[u8], &mut Recorder) -> Result<bool, DecodeError>,
+) -> Option<String> {
     locate(input, limits, error, &mut |probe, _| {
         let view = probe.view();
-        let mut records = Vec::new();
-        let value = match decode_slice_default::<C, T>(&view, Some(&mut records)) {
-            Ok(value) => value,
-            Err(
+        let mut w = Recorder::replaying(&view, Vec::new());
+        match replay(&view, &mut w) {
+            Ok(true) => Ok(w
+                .path_at(&view, probe.cut, error.bit_offset())
+                .map(String::from)),
+            Ok(false)
+            | Err(
                 DecodeError::DepthLimitExceeded { .. } | DecodeError::ZeroWidthLimitExceeded { .. },
-            ) => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        Ok(path_in(&view, records, probe.cut, error, &mut |w| {
-            super::record::<C, T>(&value, w)
-        }))
+            ) => Ok(None),
+            Err(e) => Err(e),
+        }
     })
 }
 
@@ -58,7 +85,7 @@ pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         let records = log.finish();
         let view = probe.view();
         Ok(path_in(&view, records, probe.cut, error, &mut |w| {
-            super::record::<C, T>(&value, w)
+            super::Record::<C, T>::new(&value).write_to(w)
         }))
     })
 }
