@@ -972,6 +972,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn remaining(&self) -> Option<usize> {
         self.inner.remaining()
     }
+    fn claim_bound(&self) -> Option<usize> {
+        self.inner.claim_bound()
+    }
     fn enter(&mut self) -> Result<(), DecodeError> {
         self.inner.enter()
     }

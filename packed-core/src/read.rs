@@ -345,6 +345,18 @@ pub trait Reader<'de> {
     fn lend_unread(&self) -> Option<&'de [u8]> {
         None
     }
+
+    /// *Safety on hostile input.* Where [`remaining`](Reader::remaining) is `None`, a
+    /// bound the reader knows all the same on what is left for a length claim: a
+    /// stream inside a growable record, which ends at the record's end. Claims past it
+    /// are refused as a slice refuses them ([`DecodeError::LengthExceedsInput`]); it
+    /// is checked, never reserved (a stream's record size is a claim too). In the units
+    /// of `remaining`: bits inside a bit-packing session.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn claim_bound(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Reads from a byte slice; decoded values may borrow from it.
@@ -631,6 +643,10 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
     #[inline]
     fn remaining(&self) -> Option<usize> {
         self.0.remaining()
+    }
+    #[inline]
+    fn claim_bound(&self) -> Option<usize> {
+        self.0.claim_bound()
     }
     #[inline]
     fn enter(&mut self) -> Result<(), DecodeError> {
@@ -1035,6 +1051,11 @@ impl<'de, R: std::io::BufRead> Reader<'de> for IoReader<R> {
 
     fn remaining(&self) -> Option<usize> {
         None
+    }
+
+    /// Inside a growable record: the bytes to its end.
+    fn claim_bound(&self) -> Option<usize> {
+        (self.end != usize::MAX).then(|| self.end - self.offset)
     }
 
     fn enter(&mut self) -> Result<(), DecodeError> {

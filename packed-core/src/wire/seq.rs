@@ -126,6 +126,15 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         ahead: 0,
     };
     let Some(remaining) = r.remaining() else {
+        // A stream inside a growable record knows where the record ends: a claim past
+        // it is refused as from a slice (checked only; the record's size is a claim).
+        if let Some(bound) = r.claim_bound() {
+            if T::MIN_WIRE == 0 {
+                r.check_zero_width(offset, len.saturating_sub(bound))?;
+            } else if len.saturating_mul(T::MIN_WIRE) > bound {
+                return Err(exceeds(offset, len, bound));
+            }
+        }
         if let (Reserve::PerElement(bytes), Some(ledger)) = (reserve, r.ledger()) {
             // Elements that take no memory (a `Vec<()>`'s) are capped as if they took a
             // byte: the claim still counts them against nothing but the budget.
@@ -201,7 +210,10 @@ pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
             }
             Ok(len)
         }
-        None => Ok(len.min(STREAM_CHUNK_BYTES)),
+        None => match r.claim_bound() {
+            Some(bound) if len > bound => Err(exceeds(offset, len, bound)),
+            _ => Ok(len.min(STREAM_CHUNK_BYTES)),
+        },
     }
 }
 
