@@ -169,13 +169,17 @@ impl Header for YasHeader {
         // Bytes that differ are a bad header, however many there are; input that ends
         // inside a header it agrees with so far ends early, as a cut value does: the
         // same error from a slice, a stream and any split of either.
-        let agrees = found[..got].iter().zip(&expected).enumerate().all(|(i, (f, e))| {
-            if i < 3 {
-                f == e
-            } else {
-                f.eq_ignore_ascii_case(e)
-            }
-        });
+        let agrees = found[..got]
+            .iter()
+            .zip(&expected)
+            .enumerate()
+            .all(|(i, (f, e))| {
+                if i < 3 {
+                    f == e
+                } else {
+                    f.eq_ignore_ascii_case(e)
+                }
+            });
         if !agrees {
             return Err(DecodeError::BadHeader {
                 offset,

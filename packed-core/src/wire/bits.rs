@@ -858,8 +858,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
     /// from a slice (zeros read past its end leave none).
     #[inline(always)]
     fn claim_bound(&self) -> Option<usize> {
-        self.record_bits
-            .map(|bits| bits.saturating_sub(self.pos()))
+        self.record_bits.map(|bits| bits.saturating_sub(self.pos()))
     }
 
     #[inline(always)]
