@@ -52,7 +52,7 @@ use bytes::{Buf, BytesMut};
 use packed_core::ctx::Ctx;
 use packed_core::layout::{Bitsery, Varint, Yas, YasCompacted, YasNoHeader};
 use packed_core::tokio::{Codec, CodecError};
-use packed_core::{Config, Decode, DecodeError, Encode, Error, Layout, Packed};
+use packed_core::{Config, Decode, DecodeError, Encode, Error, Layout, Limits, Packed};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use tokio_util::codec::Decoder;
 
@@ -543,7 +543,51 @@ fn check<C: Ctx, T: Case>(
             return Err(format!("codec split at {k}: {r:?} (from_slice: {whole:?})"));
         }
     }
+    if every_split {
+        limits_agree::<C, T>(cfg, data)?;
+    }
     Ok(whole.is_ok())
+}
+
+/// Under tighter limits: a byte limit just below the input's length and nesting
+/// limits of 0 to 3 levels, the slice, in-place and stream entry points agree (the
+/// stream reads up to the byte limit, the slice refuses the input whole, so there the
+/// offsets differ: the kind must not).
+fn limits_agree<C: Ctx, T: Case>(cfg: Config<C>, data: &[u8]) -> Result<(), String> {
+    let mut limits = Vec::new();
+    if !data.is_empty() {
+        limits.push(Limits::DEFAULT.with_max_bytes(data.len() - 1));
+    }
+    limits.push(Limits::DEFAULT.with_max_bytes(data.len()));
+    for depth in 0..4 {
+        limits.push(Limits::DEFAULT.with_max_depth(depth));
+    }
+    for l in limits {
+        let c = cfg.limits(l);
+        let slice = kind(c.from_slice::<T>(data));
+        let mut into = T::default();
+        let in_place = kind(c.from_slice_into(data, &mut into)).map(|()| into);
+        let stream = kind(c.from_reader::<T, _>(data));
+        let mut d = Dribble { rest: data, n: 1 };
+        let dribbled = kind(c.from_reader::<T, _>(&mut d));
+        let same = |a: &R<T>, b: &R<T>| match (a, b) {
+            (Ok(a), Ok(b)) => a == b,
+            // Known: a slice reads a sequence of fixed-size values as one level of
+            // nesting, whatever they nest (`fixed_size_runs_count_levels_as_one_by_one`).
+            (Err(DecodeError::DepthLimitExceeded { .. }), _)
+            | (_, Err(DecodeError::DepthLimitExceeded { .. })) => true,
+            (Err(a @ DecodeError::ByteLimitExceeded { .. }), Err(b)) => same_kind(a, b),
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        };
+        if !same(&slice, &in_place) || !same(&slice, &stream) || stream != dribbled {
+            return Err(format!(
+                "under {l:?}: from_slice {slice:?}, from_slice_into {in_place:?}, \
+                 from_reader {stream:?}, a byte at a time {dribbled:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// serde checks a length as for elements that may take no input, so it reads on past
@@ -810,4 +854,83 @@ fn growable_every_entry_point() {
 fn bitpack_every_entry_point() {
     layouts!(Bits, 0x9A17_0041, 300, no_serde);
     layouts!(GrowBits, 0x9A17_0051, 300, no_serde);
+}
+
+/// A sequence with no elements enters no level of nesting, from a slice as from a
+/// stream: the slice's fast paths for fixed-size elements counted the elements as one
+/// level even when there were none (`Vec<P>` of length 0, the byte `00`, was
+/// `DepthLimitExceeded` at a depth limit of 0 from a slice, and decoded from a stream).
+#[test]
+fn an_empty_sequence_enters_no_level() {
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    struct P {
+        x: u16,
+        y: u16,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    struct Grid {
+        cells: Vec<P>,
+        rows: Vec<[i8; 4]>,
+    }
+    let c = packed_core::config().limits(Limits::DEFAULT.with_max_depth(0));
+    assert_eq!(c.from_slice::<Vec<P>>(&[0x00]), Ok(vec![]));
+    assert_eq!(c.from_reader::<Vec<P>, _>(&[0x00][..]), Ok(vec![]));
+    // One level for `Grid` itself; its two empty sequences enter none.
+    let c = packed_core::config().limits(Limits::DEFAULT.with_max_depth(1));
+    let empty = Grid {
+        cells: vec![],
+        rows: vec![],
+    };
+    assert_eq!(c.from_slice::<Grid>(&[0x00, 0x00]).as_ref(), Ok(&empty));
+    assert_eq!(
+        c.from_reader::<Grid, _>(&[0x00, 0x00][..]).as_ref(),
+        Ok(&empty)
+    );
+    let mut into = Grid {
+        cells: vec![P { x: 1, y: 2 }],
+        rows: vec![[1; 4]],
+    };
+    assert_eq!(c.from_slice_into(&[0x00, 0x00], &mut into), Ok(()));
+    assert_eq!(into, empty);
+    // A non-empty `cells` needs a second level (each `P` is one), from both.
+    let one = [0x01, 0x01, 0x00, 0x02, 0x00, 0x00];
+    let deeper = DecodeError::DepthLimitExceeded {
+        offset: 1,
+        limit: 1,
+    };
+    assert_eq!(kind(c.from_slice::<Grid>(&one)), Err(deeper.clone()));
+    assert_eq!(kind(c.from_reader::<Grid, _>(&one[..])), Err(deeper));
+}
+
+/// Known, not fixed: a slice reads a sequence of fixed-size values (and a derived
+/// struct of fixed size) as one level of nesting, where read one by one, as from a
+/// stream, they enter as many levels as they nest: none for arrays and tuples of
+/// numbers, two for a struct holding a struct. So under a tight depth limit a slice
+/// refuses what a stream decodes (`Vec<[i8; 4]>` at depth 0) and decodes what a stream
+/// refuses (`P2 { q: Q, b }` at depth 1). Fixing it needs the fixed-size hook to say how
+/// many levels a value nests (`FixedSize`, built by the derive and by every wrapper).
+#[test]
+#[ignore = "known: fixed-size runs count one level of nesting (see the doc comment)"]
+fn fixed_size_runs_count_levels_as_one_by_one() {
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    struct Q {
+        a: u8,
+    }
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    struct P2 {
+        q: Q,
+        b: u8,
+    }
+    let at = |depth| packed_core::config().limits(Limits::DEFAULT.with_max_depth(depth));
+    // One array of four bytes: a sequence of numbers, no level.
+    let rows = [0x01, 1, 2, 3, 4];
+    assert_eq!(
+        kind(at(0).from_slice::<Vec<[i8; 4]>>(&rows)),
+        kind(at(0).from_reader::<Vec<[i8; 4]>, _>(&rows[..]))
+    );
+    // `P2` is two levels: itself and `Q`.
+    assert_eq!(
+        kind(at(1).from_slice::<P2>(&[1, 2])),
+        kind(at(1).from_reader::<P2, _>(&[1, 2][..]))
+    );
 }
