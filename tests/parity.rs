@@ -572,10 +572,6 @@ fn limits_agree<C: Ctx, T: Case>(cfg: Config<C>, data: &[u8]) -> Result<(), Stri
         let dribbled = kind(c.from_reader::<T, _>(&mut d));
         let same = |a: &R<T>, b: &R<T>| match (a, b) {
             (Ok(a), Ok(b)) => a == b,
-            // Known: a slice reads a sequence of fixed-size values as one level of
-            // nesting, whatever they nest (`fixed_size_runs_count_levels_as_one_by_one`).
-            (Err(DecodeError::DepthLimitExceeded { .. }), _)
-            | (_, Err(DecodeError::DepthLimitExceeded { .. })) => true,
             (Err(a @ DecodeError::ByteLimitExceeded { .. }), Err(b)) => same_kind(a, b),
             (Err(a), Err(b)) => a == b,
             _ => false,
@@ -902,15 +898,14 @@ fn an_empty_sequence_enters_no_level() {
     assert_eq!(kind(c.from_reader::<Grid, _>(&one[..])), Err(deeper));
 }
 
-/// Known, not fixed: a slice reads a sequence of fixed-size values (and a derived
-/// struct of fixed size) as one level of nesting, where read one by one, as from a
-/// stream, they enter as many levels as they nest: none for arrays and tuples of
-/// numbers, two for a struct holding a struct. So under a tight depth limit a slice
-/// refuses what a stream decodes (`Vec<[i8; 4]>` at depth 0) and decodes what a stream
-/// refuses (`P2 { q: Q, b }` at depth 1). Fixing it needs the fixed-size hook to say how
-/// many levels a value nests (`FixedSize`, built by the derive and by every wrapper).
+/// A slice read a sequence of fixed-size values (and a derived struct of fixed size)
+/// as one level of nesting, where read one by one, as from a stream, they enter as
+/// many levels as they nest: none for arrays and tuples of numbers, two for a struct
+/// holding a struct. So under a tight depth limit a slice refused what a stream
+/// decodes (`Vec<[i8; 4]>` at depth 0) and decoded what a stream refuses
+/// (`P2 { q: Q, b }` at depth 1). The fixed-size hook now says how many levels a value
+/// nests, and a run is read only where they fit.
 #[test]
-#[ignore = "known: fixed-size runs count one level of nesting (see the doc comment)"]
 fn fixed_size_runs_count_levels_as_one_by_one() {
     #[derive(Packed, Debug, PartialEq, Clone, Copy)]
     struct Q {
@@ -921,16 +916,72 @@ fn fixed_size_runs_count_levels_as_one_by_one() {
         q: Q,
         b: u8,
     }
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    struct P3 {
+        b: u8,
+        q: Q,
+    }
     let at = |depth| packed_core::config().limits(Limits::DEFAULT.with_max_depth(depth));
-    // One array of four bytes: a sequence of numbers, no level.
+    // One array of four bytes (a length of 1, then 1 2 3 4): numbers, no level.
     let rows = [0x01, 1, 2, 3, 4];
     assert_eq!(
-        kind(at(0).from_slice::<Vec<[i8; 4]>>(&rows)),
-        kind(at(0).from_reader::<Vec<[i8; 4]>, _>(&rows[..]))
+        at(0).from_slice::<Vec<[i8; 4]>>(&rows),
+        Ok(vec![[1, 2, 3, 4]])
     );
-    // `P2` is two levels: itself and `Q`.
     assert_eq!(
-        kind(at(1).from_slice::<P2>(&[1, 2])),
-        kind(at(1).from_reader::<P2, _>(&[1, 2][..]))
+        at(0).from_reader::<Vec<[i8; 4]>, _>(&rows[..]),
+        Ok(vec![[1, 2, 3, 4]])
+    );
+    // A tuple is no level either; arrays of arrays neither.
+    assert_eq!(at(0).from_slice::<(u16, u16)>(&[1, 0, 2, 0]), Ok((1, 2)));
+    assert_eq!(
+        at(0).from_slice::<[[u8; 2]; 2]>(&[1, 2, 3, 4]),
+        Ok([[1, 2], [3, 4]])
+    );
+    // `P2` is two levels, itself and `Q`: at a limit of 1, `Q` at byte 0 is refused.
+    let q_too_deep = |offset| DecodeError::DepthLimitExceeded { offset, limit: 1 };
+    assert_eq!(kind(at(1).from_slice::<P2>(&[1, 2])), Err(q_too_deep(0)));
+    assert_eq!(
+        kind(at(1).from_reader::<P2, _>(&[1, 2][..])),
+        Err(q_too_deep(0))
+    );
+    assert_eq!(
+        at(2).from_slice::<P2>(&[1, 2]),
+        Ok(P2 {
+            q: Q { a: 1 },
+            b: 2
+        })
+    );
+    // `P3`'s `Q` starts at byte 1: the error says so, from a slice as from a stream.
+    assert_eq!(kind(at(1).from_slice::<P3>(&[1, 2])), Err(q_too_deep(1)));
+    assert_eq!(
+        kind(at(1).from_reader::<P3, _>(&[1, 2][..])),
+        Err(q_too_deep(1))
+    );
+    // In a sequence: `Vec<P2>` of one (a length of 1, then 1 2) needs both levels; the
+    // sequence itself is none.
+    let one = [0x01, 1, 2];
+    assert_eq!(kind(at(1).from_slice::<Vec<P2>>(&one)), Err(q_too_deep(1)));
+    assert_eq!(
+        kind(at(1).from_reader::<Vec<P2>, _>(&one[..])),
+        Err(q_too_deep(1))
+    );
+    let mut into = vec![
+        P2 {
+            q: Q { a: 9 },
+            b: 9
+        };
+        3
+    ];
+    assert_eq!(
+        kind(at(1).from_slice_into(&one, &mut into)),
+        Err(q_too_deep(1))
+    );
+    assert_eq!(
+        at(2).from_slice::<Vec<P2>>(&one),
+        Ok(vec![P2 {
+            q: Q { a: 1 },
+            b: 2
+        }])
     );
 }

@@ -993,6 +993,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn lends_runs(&self) -> bool {
         self.inner.lends_runs()
     }
+    fn depth_left(&self) -> usize {
+        self.inner.depth_left()
+    }
     fn window_left(&self, end: usize) -> usize {
         self.inner.window_left(end)
     }

@@ -282,6 +282,17 @@ pub trait Reader<'de> {
         false
     }
 
+    /// *Speed: fixed-size runs.* How many more levels of nesting
+    /// [`enter`](Reader::enter) allows: a run or memory image, which enters none, is
+    /// taken only where the value's levels ([`FixedSize`](crate::__private::FixedSize))
+    /// fit, so that field by field, where the limit is met, reports it as a stream
+    /// does. The default, 0: only values that nest no level are runs.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn depth_left(&self) -> usize {
+        0
+    }
+
     /// *Wire format: bit packing.* Reads the next `bits` bits (at most 64) of the bit
     /// stream, least significant first. Called only inside a bit-packing session, on
     /// the session's reader. The default, for a reader of whole bytes, mirrors
@@ -538,6 +549,11 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lends_runs(&self) -> bool {
         true
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn depth_left(&self) -> usize {
+        self.limits.max_depth.saturating_sub(self.depth)
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]

@@ -100,11 +100,6 @@ pub(crate) fn decode_append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized
     r: &mut R,
     out: &mut Vec<T>,
 ) -> Result<(), DecodeError> {
-    // No elements: nothing read, and no level entered (the fast paths count their
-    // elements as one level of nesting, which one by one none of them would enter).
-    if n == 0 {
-        return Ok(());
-    }
     if let Some(proof) = image::read_proof::<C, T, R>(n, r) {
         return image::decode_image(proof, n, r, out);
     }

@@ -418,7 +418,7 @@ fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T
         return body;
     }
     let prefix = <<C::Layout as Layout>::Len as LenPrefix>::size_of(N);
-    FixedSize::run(&[prefix, body.bytes()])
+    FixedSize::run(&[prefix, body.bytes()]).nesting(body.levels())
 }
 
 /// Reads the length before a fixed array of `N` where `C` writes one, and checks it.
@@ -517,7 +517,8 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
+        let elements = T::fixed_size::<C::Elem>().array::<N>();
+        FixedSize::of(elements.bytes()).nesting(elements.levels())
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
