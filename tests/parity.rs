@@ -170,7 +170,7 @@ fn inner(i: usize) -> Inner {
     Inner {
         name: "n".repeat(i % 5),
         vals: (0..i as u16 % 6).map(|k| k * 257).collect(),
-        opt: (i % 2 == 0).then_some(-(i as i32)),
+        opt: i.is_multiple_of(2).then_some(-(i as i32)),
     }
 }
 
@@ -822,6 +822,9 @@ macro_rules! layouts {
     };
 }
 
+/// No serde check (the type derives `Packed` alone); generic as `check_serde` is, for
+/// the macro.
+#[allow(clippy::extra_unused_type_parameters)]
 fn no_serde<L: Layout, T>(_: &[u8]) -> Result<(), String> {
     Ok(())
 }
