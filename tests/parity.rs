@@ -610,6 +610,22 @@ where
     let mut src = data;
     let bridged_stream = kind(packed_core::serde::from_reader_as::<L, T, _>(&mut src));
     let derived_stream = kind(packed_core::with::<L>().from_reader::<T, _>(data));
+    // The bridge's own stream against its own slice: a value that takes the whole
+    // input decodes from both, one byte at a time too.
+    let mut d = Dribble { rest: data, n: 1 };
+    let bridged_dribble = kind(packed_core::serde::from_reader_as::<L, T, _>(&mut d));
+    if bridged_dribble != bridged_stream {
+        return Err(format!(
+            "serde::from_reader_as a byte at a time {bridged_dribble:?} but {bridged_stream:?}"
+        ));
+    }
+    if let Ok(v) = &bridged {
+        if bridged_stream.as_ref() != Ok(v) || !src.is_empty() {
+            return Err(format!(
+                "serde::from_slice_as {bridged:?} but serde::from_reader_as {bridged_stream:?}"
+            ));
+        }
+    }
     let ok = match (&bridged, &derived) {
         (Ok(a), Ok(b)) => a == b,
         (Err(a), Err(b)) => a == b || serde_may_differ(a, b),
