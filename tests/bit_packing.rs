@@ -2098,3 +2098,31 @@ fn a_claim_past_a_bit_packed_records_end_is_refused_from_streams_too() {
         packed_core::from_slice::<Named>(&older).map_err(packed_core::Error::into_kind)
     );
 }
+
+/// A stream cut inside an aligned value of a bit-packing session reports the bits it
+/// had, as a slice does (it said 0: the inner reader had taken them).
+#[test]
+fn a_stream_cut_inside_an_aligned_value_reports_the_bits_left() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Tail {
+        flag: bool,
+        #[packed(align)]
+        tail: u32,
+    }
+    // flag 1 in bit 0, padding to the byte, then `tail` at byte 1: two of its 4 bytes.
+    let cut = [0x01, 0xAA, 0xBB];
+    let expected = DecodeError::UnexpectedEndOfBits {
+        bit_offset: 8,
+        needed: 32,
+        remaining: 16,
+    };
+    assert_eq!(
+        packed_core::from_slice::<Tail>(&cut).map_err(packed_core::Error::into_kind),
+        Err(expected.clone())
+    );
+    assert_eq!(
+        packed_core::from_reader::<Tail, _>(&cut[..]).map_err(packed_core::Error::into_kind),
+        Err(expected)
+    );
+}

@@ -378,7 +378,8 @@ fn same_kind(a: &DecodeError, b: &DecodeError) -> bool {
 fn stream_may_differ(slice: &DecodeError, stream: &DecodeError) -> bool {
     let claim = match slice {
         DecodeError::LengthExceedsInput { .. } | DecodeError::RecordSizeTooLarge { .. } => true,
-        // Inside a bit-packing session a claim is checked against the bits left.
+        // Inside a bit-packing session a claim is checked against the bits left (a
+        // string's bytes, read whole from a slice, and in chunks from a stream).
         DecodeError::UnexpectedEndOfBits {
             needed, remaining, ..
         } => needed > remaining,

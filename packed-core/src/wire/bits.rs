@@ -721,7 +721,14 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'_, 'de, R, S> {
                     self.taken += out.len();
                     Ok(())
                 }
-                Err(DecodeError::UnexpectedEnd { .. }) => Err(self.exhausted(8 * out.len())),
+                // The inner reader took the bytes it had: they are the bits left.
+                Err(DecodeError::UnexpectedEnd { remaining, .. }) => {
+                    Err(DecodeError::UnexpectedEndOfBits {
+                        bit_offset: self.bit_offset(),
+                        needed: 8 * out.len(),
+                        remaining: 8 * remaining,
+                    })
+                }
                 Err(e) => Err(e),
             };
         }
