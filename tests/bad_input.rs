@@ -168,14 +168,14 @@ fn truncation_exact_errors() {
         }
     );
 
-    // YAS: header first, then 8-byte lengths.
+    // YAS: header first, then 8-byte lengths. Cut inside the header: 3 of its 7 bytes.
     let ydoc = golden("yas-binary", "document");
     assert_eq!(
         slice::<common::yas_binary::Document>(&ydoc[..3]),
-        BadHeader {
+        UnexpectedEnd {
             offset: 0,
-            expected: *b"yas0017",
-            found: *b"yas\0\0\0\0"
+            needed: 7,
+            remaining: 3
         }
     );
     assert_eq!(
@@ -773,18 +773,25 @@ fn bad_yas_header() {
         slice::<y::Opt>(&with(b"yas0097")),
         bad(b"yas0017", b"yas0097")
     );
-    // Truncated: 3 bytes, and nothing at all (zero-padded in the error).
-    assert_eq!(slice::<y::Opt>(b"yas"), bad(b"yas0017", b"yas\0\0\0\0"));
-    assert_eq!(slice::<y::Opt>(b""), bad(b"yas0017", &[0; 7]));
-    // A stream cannot know it is short before reading: the 7 bytes are not there.
-    assert!(matches!(
-        stream::<y::Opt>(b"yas"),
-        UnexpectedEnd {
-            offset: 0,
-            needed: 7,
-            ..
-        }
-    ));
+    // Cut inside a header that agrees so far: the input ended, as a cut value's does,
+    // from a slice and from a stream alike. Cut after a byte that differs: a bad
+    // header (zero-padded in the error), from both too.
+    let cut = |remaining| UnexpectedEnd {
+        offset: 0,
+        needed: 7,
+        remaining,
+    };
+    for (input, remaining) in [(&b"yas"[..], 3), (b"yas001", 6), (b"", 0)] {
+        assert_eq!(slice::<y::Opt>(input), cut(remaining));
+        assert_eq!(stream::<y::Opt>(input), cut(remaining));
+    }
+    assert_eq!(slice::<y::Opt>(b"yaz"), bad(b"yas0017", b"yaz\0\0\0\0"));
+    assert_eq!(stream::<y::Opt>(b"yaz"), bad(b"yas0017", b"yaz\0\0\0\0"));
+    assert_eq!(stream::<yc::Opt>(b"yas01"), cut(5));
+    // No field path: the error is about the message, not a value in it.
+    let e = packed_core::from_slice::<y::Opt>(b"yas0").unwrap_err();
+    assert_eq!(e.path(), None);
+    assert_eq!(stream::<yc::Opt>(b"yas0018"), bad(b"yas0117", b"yas0018"));
     assert_eq!(
         stream::<y::Opt>(&with(b"yas0018")),
         bad(b"yas0017", b"yas0018")

@@ -1900,10 +1900,9 @@ fn growable_bitpacked_hostile_input_and_misuse() {
         Err(DecodeError::ValueOutOfRange { bit_offset: 32, .. })
     ));
 
-    // A record whose body claims 16,383 elements and ends there: from a slice the claim
-    // exceeds the bits left; from a stream, which does not know its length, the
-    // elements past the record's end read as zero bits only up to the bound, then it is
-    // an error, never 16,383 elements of zeros.
+    // A record whose body claims 16,383 elements and ends there: the claim exceeds the
+    // bits left in the record, from a slice and from a stream (which knows where the
+    // record ends), never 16,383 elements of zeros.
     #[derive(Packed, Debug, PartialEq)]
     #[packed(growable, bitpack)]
     struct Claims {
@@ -1916,7 +1915,7 @@ fn growable_bitpacked_hostile_input_and_misuse() {
     ));
     assert!(matches!(
         packed_core::from_reader::<Claims, _>(&claim[..]).map_err(packed_core::Error::into_kind),
-        Err(DecodeError::UnexpectedEndOfBits { .. })
+        Err(DecodeError::LengthExceedsInput { .. })
     ));
     // Within the bound, an older record's missing elements are zeros: 2 claimed, none
     // there.
@@ -2043,4 +2042,87 @@ fn layouts_apply_inside_a_session() {
     let big = expect(&[3], &(-300i32).to_le_bytes(), &[0x12, 0x34]);
     assert_eq!(c.to_vec(&v).unwrap(), big);
     assert_eq!(c.from_slice::<Mixed>(&big).unwrap(), v);
+}
+
+/// A claim inside a growable bit-packed record is checked against the bits left in the
+/// record, from a stream as from a slice. A stream knows where the record ends (its
+/// size), though not where the input does; it used to read the claimed elements as the
+/// zero bits past the end of an older record, and decoded what a slice refuses.
+#[test]
+fn a_claim_past_a_bit_packed_records_end_is_refused_from_streams_too() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable, bitpack)]
+    struct Named {
+        flag: bool,
+        #[packed(range = "0..=1000")]
+        n: u16,
+        names: Vec<String>,
+    }
+    // Size 7 (4 + 3 bytes of body). The body's bits: flag (bit 0) 0; n in 10 bits
+    // (bits 1-10) 0; the names' compact length in 8 bits from bit 11: 8, its bit 3 at
+    // bit 14 (byte 1, bit 6: 0x40); then 5 bits of the record left, where 8 strings
+    // need at least 8 bits each.
+    let input = [0x07, 0, 0, 0, 0x00, 0x40, 0x00];
+    let refused = DecodeError::LengthExceedsInput {
+        offset: 5,
+        len: 8,
+        remaining: 5,
+    };
+    assert_eq!(
+        packed_core::from_slice::<Named>(&input).map_err(packed_core::Error::into_kind),
+        Err(refused.clone())
+    );
+    assert_eq!(
+        packed_core::from_reader::<Named, _>(&input[..]).map_err(packed_core::Error::into_kind),
+        Err(refused.clone())
+    );
+    // A stream that holds no more than the record: the same.
+    let mut one_at_a_time = std::io::BufReader::with_capacity(1, &input[..]);
+    assert_eq!(
+        packed_core::from_reader::<Named, _>(&mut one_at_a_time)
+            .map_err(packed_core::Error::into_kind),
+        Err(refused)
+    );
+    // One name whose length (bits 19-26: 0) is in the record, as the writer left it:
+    // length 1 at bit 11 (byte 1, bit 3: 0x08), then an empty string's 0 in bits
+    // 19-26, past the body's 3 bytes: read as zero bits, as Bitsery reads them.
+    let older = [0x07, 0, 0, 0, 0x00, 0x08, 0x00];
+    let one_empty = Named {
+        flag: false,
+        n: 0,
+        names: vec![String::new()],
+    };
+    assert_eq!(packed_core::from_slice::<Named>(&older), Ok(one_empty));
+    assert_eq!(
+        packed_core::from_reader::<Named, _>(&older[..]).map_err(packed_core::Error::into_kind),
+        packed_core::from_slice::<Named>(&older).map_err(packed_core::Error::into_kind)
+    );
+}
+
+/// A stream cut inside an aligned value of a bit-packing session reports the bits it
+/// had, as a slice does (it said 0: the inner reader had taken them).
+#[test]
+fn a_stream_cut_inside_an_aligned_value_reports_the_bits_left() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Tail {
+        flag: bool,
+        #[packed(align)]
+        tail: u32,
+    }
+    // flag 1 in bit 0, padding to the byte, then `tail` at byte 1: two of its 4 bytes.
+    let cut = [0x01, 0xAA, 0xBB];
+    let expected = DecodeError::UnexpectedEndOfBits {
+        bit_offset: 8,
+        needed: 32,
+        remaining: 16,
+    };
+    assert_eq!(
+        packed_core::from_slice::<Tail>(&cut).map_err(packed_core::Error::into_kind),
+        Err(expected.clone())
+    );
+    assert_eq!(
+        packed_core::from_reader::<Tail, _>(&cut[..]).map_err(packed_core::Error::into_kind),
+        Err(expected)
+    );
 }

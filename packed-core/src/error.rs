@@ -456,7 +456,9 @@ pub enum DecodeError {
         /// The target type.
         type_name: &'static str,
     },
-    /// The YAS header is missing, malformed or describes another layout.
+    /// The YAS header is malformed or describes another layout. (Input that ends
+    /// inside a header whose bytes agree so far, or before it, is
+    /// [`UnexpectedEnd`](DecodeError::UnexpectedEnd), from slices and streams alike.)
     BadHeader {
         /// Offset of the header (0 for a top-level message).
         offset: usize,

@@ -1031,6 +1031,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn remaining(&self) -> Option<usize> {
         self.inner.remaining()
     }
+    fn claim_bound(&self) -> Option<usize> {
+        self.inner.claim_bound()
+    }
     fn enter(&mut self) -> Result<(), DecodeError> {
         self.inner.enter()
     }
@@ -1048,6 +1051,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     }
     fn lends_runs(&self) -> bool {
         self.inner.lends_runs()
+    }
+    fn depth_left(&self) -> usize {
+        self.inner.depth_left()
     }
     fn window_left(&self, end: usize) -> usize {
         self.inner.window_left(end)

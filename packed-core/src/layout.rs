@@ -142,20 +142,56 @@ impl Header for YasHeader {
     fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
         let offset = r.offset();
         let expected = Self::bytes::<L>();
+        // What the input holds of the header, up to its 7 bytes: a slice says how much
+        // there is; a stream is read a byte at a time until it ends.
         let mut found = [0u8; 7];
         let got = match r.remaining() {
-            Some(n) => n.min(7),
-            None => 7,
+            Some(n) => {
+                let got = n.min(7);
+                r.read_into(&mut found[..got])?;
+                got
+            }
+            None => {
+                let mut got = 0;
+                while got < 7 {
+                    match r.read_byte() {
+                        Ok(b) => {
+                            found[got] = b;
+                            got += 1;
+                        }
+                        Err(DecodeError::UnexpectedEnd { .. }) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                got
+            }
         };
-        r.read_into(&mut found[..got])?;
-        if got < 7
-            || found[..3] != expected[..3]
-            || !found[3..].eq_ignore_ascii_case(&expected[3..])
-        {
+        // Bytes that differ are a bad header, however many there are; input that ends
+        // inside a header it agrees with so far ends early, as a cut value does: the
+        // same error from a slice, a stream and any split of either.
+        let agrees = found[..got]
+            .iter()
+            .zip(&expected)
+            .enumerate()
+            .all(|(i, (f, e))| {
+                if i < 3 {
+                    f == e
+                } else {
+                    f.eq_ignore_ascii_case(e)
+                }
+            });
+        if !agrees {
             return Err(DecodeError::BadHeader {
                 offset,
                 expected,
                 found,
+            });
+        }
+        if got < 7 {
+            return Err(DecodeError::UnexpectedEnd {
+                offset,
+                needed: 7,
+                remaining: got,
             });
         }
         Ok(())

@@ -340,6 +340,10 @@
 //!   Batch { items: Vec<Item> }`) has paths for everything inside;
 //! - through the `packed_core::serde` functions: serde's traversal reports no fields
 //!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
+//! - often, for an error past a `HashMap` or `HashSet` of two or more entries (in the
+//!   map or after it): the decoded map is written again in its own hasher's order,
+//!   which need not be the input's, and a replay whose bytes leave the input's finds
+//!   no path (never a wrong one); the B-tree types and `IndexMap` keep their order;
 //! - where the completed input does not decode within a few tries, or, for a type
 //!   without lifetime parameters, needs more than the default depth or zero-width
 //!   elements ([`Limits::DEFAULT`]) to decode: its replay shares the decode that

@@ -282,6 +282,17 @@ pub trait Reader<'de> {
         false
     }
 
+    /// *Speed: fixed-size runs.* How many more levels of nesting
+    /// [`enter`](Reader::enter) allows: a run or memory image, which enters none, is
+    /// taken only where the value's levels ([`FixedSize`](crate::__private::FixedSize))
+    /// fit, so that field by field, where the limit is met, reports it as a stream
+    /// does. The default, 0: only values that nest no level are runs.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn depth_left(&self) -> usize {
+        0
+    }
+
     /// *Wire format: bit packing.* Reads the next `bits` bits (at most 64) of the bit
     /// stream, least significant first. Called only inside a bit-packing session, on
     /// the session's reader. The default, for a reader of whole bytes, mirrors
@@ -343,6 +354,18 @@ pub trait Reader<'de> {
     #[doc(hidden)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn lend_unread(&self) -> Option<&'de [u8]> {
+        None
+    }
+
+    /// *Safety on hostile input.* Where [`remaining`](Reader::remaining) is `None`, a
+    /// bound the reader knows all the same on what is left for a length claim: a
+    /// stream inside a growable record, which ends at the record's end. Claims past it
+    /// are refused as a slice refuses them ([`DecodeError::LengthExceedsInput`]); it
+    /// is checked, never reserved (a stream's record size is a claim too). In the units
+    /// of `remaining`: bits inside a bit-packing session.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn claim_bound(&self) -> Option<usize> {
         None
     }
 }
@@ -529,6 +552,11 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
+    fn depth_left(&self) -> usize {
+        self.limits.max_depth.saturating_sub(self.depth)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lend_unread(&self) -> Option<&'de [u8]> {
         Some(self.rest)
     }
@@ -631,6 +659,10 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
     #[inline]
     fn remaining(&self) -> Option<usize> {
         self.0.remaining()
+    }
+    #[inline]
+    fn claim_bound(&self) -> Option<usize> {
+        self.0.claim_bound()
     }
     #[inline]
     fn enter(&mut self) -> Result<(), DecodeError> {
@@ -1035,6 +1067,11 @@ impl<'de, R: std::io::BufRead> Reader<'de> for IoReader<R> {
 
     fn remaining(&self) -> Option<usize> {
         None
+    }
+
+    /// Inside a growable record: the bytes to its end.
+    fn claim_bound(&self) -> Option<usize> {
+        (self.end != usize::MAX).then(|| self.end - self.offset)
     }
 
     fn enter(&mut self) -> Result<(), DecodeError> {

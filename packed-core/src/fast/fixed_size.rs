@@ -18,6 +18,11 @@ use super::run::run_size;
 /// wrong bytes.
 pub struct FixedSize<T: ?Sized> {
     bytes: usize,
+    /// Levels of nesting a value enters when read field by field (a derived struct is
+    /// one, and one more for each derived struct it holds, however deep): a run or an
+    /// image is read only where the reader has that many levels left, so
+    /// [`Limits::max_depth`](crate::Limits) refuses the same values either way.
+    levels: usize,
     image: Option<ImageProof<T>>,
 }
 
@@ -32,6 +37,7 @@ impl<T: ?Sized> core::fmt::Debug for FixedSize<T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("FixedSize")
             .field("bytes", &self.bytes)
+            .field("levels", &self.levels)
             .field("image", &self.image.is_some())
             .finish()
     }
@@ -41,6 +47,7 @@ impl<T: ?Sized> FixedSize<T> {
     /// Values of varying size, or of none: the hook's default.
     pub const VARIES: Self = Self {
         bytes: 0,
+        levels: 0,
         image: None,
     };
 
@@ -48,7 +55,11 @@ impl<T: ?Sized> FixedSize<T> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
     pub const fn of(bytes: usize) -> Self {
-        Self { bytes, image: None }
+        Self {
+            bytes,
+            levels: 0,
+            image: None,
+        }
     }
 
     /// A value made of parts of the given sizes, one after another (a derived struct's
@@ -60,6 +71,44 @@ impl<T: ?Sized> FixedSize<T> {
         Self::of(run_size(sizes))
     }
 
+    /// A derived struct made of fields of the given [`shape`](FixedSize::shape)s: their
+    /// sizes' sum (as [`run`](FixedSize::run)), one level of nesting more than the
+    /// deepest field.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[must_use]
+    pub const fn record(fields: &[(usize, usize)]) -> Self {
+        // As `run_size`: 0 (varies) if a field's size varies or the sum overflows.
+        let mut bytes = Some(0usize);
+        let mut levels = 0usize;
+        let mut i = 0;
+        while i < fields.len() {
+            let (size, nested) = fields[i];
+            bytes = match bytes {
+                Some(b) if size != 0 => b.checked_add(size),
+                _ => None,
+            };
+            if nested > levels {
+                levels = nested;
+            }
+            i += 1;
+        }
+        Self {
+            bytes: match bytes {
+                Some(b) => b,
+                None => 0,
+            },
+            levels: levels.saturating_add(1),
+            image: None,
+        }
+    }
+
+    /// This size, entering `levels` levels of nesting (those of a value it wraps).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[must_use]
+    pub fn nesting(self, levels: usize) -> Self {
+        Self { levels, ..self }
+    }
+
     /// This size, and `image` as the proof that the memory is the encoding (the
     /// derive's, for a struct whose fields are all images and leave no gap).
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -67,6 +116,7 @@ impl<T: ?Sized> FixedSize<T> {
     pub fn with_image(self, image: Option<ImageProof<T>>) -> Self {
         Self {
             bytes: self.bytes,
+            levels: self.levels,
             image,
         }
     }
@@ -76,6 +126,21 @@ impl<T: ?Sized> FixedSize<T> {
     #[must_use]
     pub fn bytes(self) -> usize {
         self.bytes
+    }
+
+    /// The levels of nesting a value enters when read field by field.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[must_use]
+    pub fn levels(self) -> usize {
+        self.levels
+    }
+
+    /// Its size and levels of nesting, for a derived struct's
+    /// [`record`](FixedSize::record).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[must_use]
+    pub fn shape(self) -> (usize, usize) {
+        (self.bytes, self.levels)
     }
 
     /// The proof that the memory of a value is its encoding, if it is.
@@ -101,6 +166,7 @@ impl<T> FixedSize<T> {
     pub(crate) fn array<const N: usize>(self) -> FixedSize<[T; N]> {
         FixedSize {
             bytes: self.bytes.checked_mul(N).unwrap_or(0),
+            levels: self.levels,
             image: self.image.map(image::array),
         }
     }

@@ -147,14 +147,20 @@ pub(crate) fn read_proof<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,
 ) -> Option<ImageProof<T>> {
-    match T::fixed_size::<C>().image() {
-        Some(proof) if super::run::lends(r, core::mem::size_of::<T>(), n) => Some(proof),
+    let fixed = T::fixed_size::<C>();
+    match fixed.image() {
+        Some(proof)
+            if super::run::lends(r, core::mem::size_of::<T>(), n)
+                && fixed.levels() <= r.depth_left() =>
+        {
+            Some(proof)
+        }
         _ => None,
     }
 }
 
 /// Appends `n` values of `T` read as one copy. Only after [`read_proof`] gave the
-/// proof. The values count as one level of nesting, as each would field by field.
+/// proof (their levels of nesting fit the depth limit, so they enter none).
 #[inline]
 pub(crate) fn decode_image<'de, T, R: Reader<'de> + ?Sized>(
     proof: ImageProof<T>,
@@ -162,10 +168,8 @@ pub(crate) fn decode_image<'de, T, R: Reader<'de> + ?Sized>(
     r: &mut R,
     out: &mut Vec<T>,
 ) -> Result<(), DecodeError> {
-    r.enter()?;
     let bytes = r.borrow_bytes(n * core::mem::size_of::<T>())?;
     proof.extend_from_bytes(bytes, out);
-    r.leave();
     Ok(())
 }
 

@@ -83,6 +83,11 @@
 //! Untagged and tagged enums serialize as a plain struct or value would, so they are
 //! caught when they are read back, not when written.
 //!
+//! A map's or set's entries go to the type's `Deserialize` impl, which decides what a
+//! key that comes twice means: serde's impls for the standard maps and sets keep one
+//! entry and decode the input, where the derived form refuses it
+//! ([`DecodeError::DuplicateKey`]); the bridge sees the key's bytes, not the key.
+//!
 //! ## Skips on one side only
 //!
 //! `skip_serializing_if` is caught because serde's derive reports each field it leaves

@@ -410,6 +410,9 @@ pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     /// Zero bytes taken into `acc` past a record's end: not the input's, so offsets
     /// stop where the input does.
     zeros: usize,
+    /// A record's session from a stream: the bits of its body, against which claims
+    /// are checked as a slice checks them ([`Reader::claim_bound`]).
+    record_bits: Option<usize>,
 }
 
 /// The zero bits a growable bit-packed record may be read past its end: the fields an
@@ -434,6 +437,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             in_record: false,
             zero_bits_left: 0,
             zeros: 0,
+            record_bits: None,
         }
     }
 
@@ -446,6 +450,9 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     fn in_record(mut self) -> Self {
         self.in_record = true;
         self.zero_bits_left = RECORD_ZERO_BITS;
+        if self.source.lent().is_none() {
+            self.record_bits = self.inner.claim_bound().map(|b| b.saturating_mul(8));
+        }
         self
     }
 
@@ -714,7 +721,14 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'_, 'de, R, S> {
                     self.taken += out.len();
                     Ok(())
                 }
-                Err(DecodeError::UnexpectedEnd { .. }) => Err(self.exhausted(8 * out.len())),
+                // The inner reader took the bytes it had: they are the bits left.
+                Err(DecodeError::UnexpectedEnd { remaining, .. }) => {
+                    Err(DecodeError::UnexpectedEndOfBits {
+                        bit_offset: self.bit_offset(),
+                        needed: 8 * out.len(),
+                        remaining: 8 * remaining,
+                    })
+                }
                 Err(e) => Err(e),
             };
         }
@@ -845,6 +859,13 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
         self.source
             .lent()
             .map(|input| (input.len() * 8).saturating_sub(self.pos()))
+    }
+
+    /// From a stream, in a record: the bits left in it, as `remaining` counts them
+    /// from a slice (zeros read past its end leave none).
+    #[inline(always)]
+    fn claim_bound(&self) -> Option<usize> {
+        self.record_bits.map(|bits| bits.saturating_sub(self.pos()))
     }
 
     #[inline(always)]

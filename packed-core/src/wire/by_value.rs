@@ -58,7 +58,10 @@ macro_rules! by_value {
         }
     };
     (@header value) => {};
-    (@fixed value) => { FixedSize::of(T::fixed_size::<C>().bytes()) };
+    (@fixed value) => {{
+        let inner = T::fixed_size::<C>();
+        FixedSize::of(inner.bytes()).nesting(inner.levels())
+    }};
     (@fixed pointer) => { FixedSize::VARIES };
     (@min value) => { T::MIN_WIRE };
     (@min pointer) => { 0 };

@@ -52,7 +52,8 @@ macro_rules! range {
             const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-                two(T::fixed_size::<C>().bytes())
+                let bound = T::fixed_size::<C>();
+                two(bound.bytes()).nesting(bound.levels())
             }
             #[inline]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {

@@ -126,6 +126,15 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         ahead: 0,
     };
     let Some(remaining) = r.remaining() else {
+        // A stream inside a growable record knows where the record ends: a claim past
+        // it is refused as from a slice (checked only; the record's size is a claim).
+        if let Some(bound) = r.claim_bound() {
+            if T::MIN_WIRE == 0 {
+                r.check_zero_width(offset, len.saturating_sub(bound))?;
+            } else if len.saturating_mul(T::MIN_WIRE) > bound {
+                return Err(exceeds(offset, len, bound));
+            }
+        }
         if let (Reserve::PerElement(bytes), Some(ledger)) = (reserve, r.ledger()) {
             // Elements that take no memory (a `Vec<()>`'s) are capped as if they took a
             // byte: the claim still counts them against nothing but the budget.
@@ -201,7 +210,10 @@ pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
             }
             Ok(len)
         }
-        None => Ok(len.min(STREAM_CHUNK_BYTES)),
+        None => match r.claim_bound() {
+            Some(bound) if len > bound => Err(exceeds(offset, len, bound)),
+            _ => Ok(len.min(STREAM_CHUNK_BYTES)),
+        },
     }
 }
 
@@ -406,7 +418,7 @@ fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T
         return body;
     }
     let prefix = <<C::Layout as Layout>::Len as LenPrefix>::size_of(N);
-    FixedSize::run(&[prefix, body.bytes()])
+    FixedSize::run(&[prefix, body.bytes()]).nesting(body.levels())
 }
 
 /// Reads the length before a fixed array of `N` where `C` writes one, and checks it.
@@ -505,7 +517,8 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
-        FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
+        let elements = T::fixed_size::<C::Elem>().array::<N>();
+        FixedSize::of(elements.bytes()).nesting(elements.levels())
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {

@@ -90,7 +90,8 @@ macro_rules! tuple_impls {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 let body = run::run_size(&[$($t::fixed_size::<C::Elem>().bytes()),+]);
-                tuple_impls!(@fixed $count C body)
+                let levels = run::levels(&[$($t::fixed_size::<C::Elem>().levels()),+]);
+                tuple_impls!(@fixed $count C body).nesting(levels)
             }
             // Always inline: at `#[inline]` the compiler kept the derive's scalar groups
             // out of line, and a reader passed to an out-of-line function keeps its

@@ -56,7 +56,8 @@ pub(crate) fn inline_attr(cont: &Container<'_>) -> TokenStream {
 }
 
 /// `fn fixed_size`: the sum of the written fields' fixed sizes under their contexts,
-/// or varies if any does; and, for a struct that may be a memory image
+/// or varies if any does, and one level of nesting more than the deepest field's;
+/// and, for a struct that may be a memory image
 /// ([`image_condition`]), the proof that it is one, through trait `of` (`Encode` or
 /// `Decode`).
 pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
@@ -67,7 +68,7 @@ pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
         let ty = f.ty;
         let ctx = field::ctx(f);
         let trait_path = of.path_for(f);
-        quote!(<#ty as #trait_path>::fixed_size::<#ctx>().bytes())
+        quote!(<#ty as #trait_path>::fixed_size::<#ctx>().shape())
     });
     let image = image_condition(cont, of).map(|condition| {
         quote! {
@@ -85,7 +86,7 @@ pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
     quote! {
         #[inline(always)]
         fn fixed_size<#CTX: #PACKED::Ctx>() -> #PACKED::__private::FixedSize<Self> {
-            #PACKED::__private::FixedSize::run(&[#(#sizes),*]) #image
+            #PACKED::__private::FixedSize::record(&[#(#sizes),*]) #image
         }
     }
 }

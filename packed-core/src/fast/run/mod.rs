@@ -28,6 +28,22 @@ use alloc::vec::Vec;
 use self::io::{RunReader, RunWriter, MAX_RUN};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
+/// The levels of nesting of a run of parts that nest the given levels: the deepest
+/// one's (a tuple is no level of its own). Constant after inlining.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[must_use]
+pub const fn levels(parts: &[usize]) -> usize {
+    let mut deepest = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        if parts[i] > deepest {
+            deepest = parts[i];
+        }
+        i += 1;
+    }
+    deepest
+}
+
 /// The size of a run of values of the given fixed sizes: their sum, or 0 if any of
 /// them is 0 (variable or empty), or if the sum overflows. Constant after inlining.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -99,8 +115,10 @@ fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
 }
 
 /// Whether a `T` is read under `C` as one run: its size is fixed, the reader can lend
-/// that many bytes (a slice, not a stream, and not a run already) and has them. Where
-/// the input is short the fields are read one by one, so the error names the field.
+/// that many bytes (a slice, not a stream, and not a run already) and has them, and
+/// the levels of nesting `T` enters fit the depth limit. Where the input is short, or
+/// the limit would be met, the fields are read one by one, so the error names the
+/// field and the level is the one a stream reports.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) -> bool {
     read_as_runs::<C, T, R>(1, r)
@@ -109,16 +127,13 @@ pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) 
 /// Reads a `T` from one borrowed run of its fixed size. Only after [`read_as_run`]
 /// said yes.
 ///
-/// A run counts as one level of nesting against [`Limits::max_depth`](crate::Limits),
-/// as the struct would field by field; what is inside it is bounded by the type.
+/// The levels of nesting the value enters field by field were found to fit the
+/// depth limit by [`read_as_run`], so the run enters none.
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
-    r.enter()?;
-    let v = read_run::<C, T, R>(r)?;
-    r.leave();
-    Ok(v)
+    read_run::<C, T, R>(r)
 }
 
 /// [`decode_run`] for a value that is not a level of nesting: a tuple, a run of scalar
@@ -178,12 +193,13 @@ pub(crate) fn read_as_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>
     n: usize,
     r: &R,
 ) -> bool {
-    lends(r, T::fixed_size::<C>().bytes(), n)
+    let fixed = T::fixed_size::<C>();
+    lends(r, fixed.bytes(), n) && fixed.levels() <= r.depth_left()
 }
 
 /// Appends `n` values of `T`, each read from its own run of one slice taken with one
-/// bounds check. Only after [`read_as_runs`] said yes. The values count as one level
-/// of nesting, as each would field by field.
+/// bounds check. Only after [`read_as_runs`] said yes (their levels of nesting fit
+/// the depth limit, so they enter none).
 #[inline]
 pub(crate) fn decode_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
@@ -192,7 +208,6 @@ pub(crate) fn decode_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 ) -> Result<(), DecodeError> {
     let size = T::fixed_size::<C>().bytes();
     let base = r.offset();
-    r.enter()?;
     let bytes = r.borrow_bytes(size * n)?;
     out.reserve(n);
     let mut end = base;
@@ -205,6 +220,5 @@ pub(crate) fn decode_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         }
         out.push(v);
     }
-    r.leave();
     Ok(())
 }

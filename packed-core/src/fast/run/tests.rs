@@ -182,9 +182,12 @@ impl<'de> Reader<'de> for WatchReader<'de> {
     fn lends_runs(&self) -> bool {
         self.runs
     }
+    fn depth_left(&self) -> usize {
+        self.inner.depth_left()
+    }
 }
 
-/// `WatchReader` implements only the required methods (and `lends_runs`): like any
+/// `WatchReader` implements only the required methods (and `lends_runs`, `depth_left`): like any
 /// such reader it keeps no count of elements that take no input, and the defaults
 /// refuse them (and nothing else) rather than let them through unbounded.
 #[test]
@@ -270,7 +273,8 @@ fn runs_reject_what_the_fields_reject_at_the_same_offset() {
     );
 }
 
-/// A run counts as one level of nesting; what is inside is bounded by the type.
+/// A run takes the levels of nesting its value takes field by field: one for a struct
+/// of numbers.
 #[test]
 fn a_run_is_one_level_deep() {
     let limits = |d| crate::Limits::DEFAULT.with_max_depth(d);
