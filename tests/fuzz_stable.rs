@@ -32,33 +32,7 @@ mod ubjson;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use packed_core::DecodeError;
-
-/// xorshift64*: small, fast and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-enough in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-}
+use packed_tests::Rng;
 
 /// Bytes that sit at the edges of the formats' cases.
 const INTERESTING: [u8; 12] = [

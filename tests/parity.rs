@@ -53,6 +53,7 @@ use packed_core::ctx::Ctx;
 use packed_core::layout::{Bitsery, Varint, Yas, YasCompacted, YasNoHeader};
 use packed_core::tokio::{Codec, CodecError};
 use packed_core::{Config, Decode, DecodeError, Encode, Error, Layout, Limits, Packed};
+use packed_tests::Rng;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use tokio_util::codec::Decoder;
 
@@ -656,23 +657,6 @@ where
 // ---------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Claims far larger than any input, in every prefix form the layouts use.
 const HUGE: [&[u8]; 8] = [

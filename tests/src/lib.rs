@@ -38,3 +38,34 @@ macro_rules! names {
 
 /// The seven configurations' names, as in the golden file names.
 pub const CONFIGS: [&str; 7] = configurations!(names);
+
+/// A xorshift64* generator for the randomized tests: small, fast and the same on every
+/// platform, so a seed printed by a failing run replays it anywhere.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform-enough in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A random byte.
+    pub fn byte(&mut self) -> u8 {
+        self.next() as u8
+    }
+
+    /// True once in `one_in` times, on average.
+    pub fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+}

@@ -399,6 +399,23 @@ fn candidates() -> Vec<String> {
 }
 
 /// The first interpreter of [`candidates`] that imports `ubjson`, or why none does.
+/// The Python to run the checks with, or `None` where py-ubjson is missing and the
+/// environment lets `test` be skipped (`packed_fixtures::external::missing` decides;
+/// where it may not be skipped, this panics with the set-up to run).
+fn python_or_skip(test: &str) -> Option<String> {
+    match python() {
+        Ok(python) => Some(python),
+        Err(reason) => {
+            let setup = "Run tools/setup-py-ubjson.sh (a virtual environment with py-ubjson \
+                         from PyPI), or install Debian's python3-ubjson.";
+            if let Err(failure) = packed_fixtures::external::missing(test, &reason, setup) {
+                panic!("{failure}");
+            }
+            None
+        }
+    }
+}
+
 fn python() -> Result<String, String> {
     let mut tried = Vec::new();
     for py in candidates() {
@@ -434,18 +451,8 @@ fn read(dir: &Path, name: &str) -> Vec<u8> {
 
 #[test]
 fn py_ubjson_interop() {
-    let python = match python() {
-        Ok(python) => python,
-        Err(reason) => {
-            let setup = "Run tools/setup-py-ubjson.sh (a virtual environment with py-ubjson \
-                         from PyPI), or install Debian's python3-ubjson.";
-            if let Err(failure) =
-                packed_fixtures::external::missing("py-ubjson interop", &reason, setup)
-            {
-                panic!("{failure}");
-            }
-            return;
-        }
+    let Some(python) = python_or_skip("py-ubjson interop") else {
+        return;
     };
     let dir = temp_dir();
     let corpus = corpus();
@@ -1103,18 +1110,8 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 
 #[test]
 fn py_ubjson_random_interop() {
-    let python = match python() {
-        Ok(python) => python,
-        Err(reason) => {
-            let setup = "Run tools/setup-py-ubjson.sh (a virtual environment with py-ubjson \
-                         from PyPI), or install Debian's python3-ubjson.";
-            if let Err(failure) =
-                packed_fixtures::external::missing("py-ubjson random interop", &reason, setup)
-            {
-                panic!("{failure}");
-            }
-            return;
-        }
+    let Some(python) = python_or_skip("py-ubjson random interop") else {
+        return;
     };
     let seed: u64 = env_or("UBJSON_INTEROP_SEED", 17);
     let cases: usize = env_or("UBJSON_INTEROP_CASES", 3000);

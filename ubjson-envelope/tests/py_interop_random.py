@@ -44,6 +44,9 @@ import ubjson
 import ubjson.decoder
 import ubjson.encoder
 
+# The value descriptions are py_interop.py's (this script's directory is on the path).
+from py_interop import to_python
+
 # UBJSON_INTEROP_PURE_PYTHON=1 checks against the pure-Python code even where the
 # extension is built.
 if ubjson.EXTENSION_ENABLED and not os.environ.get("UBJSON_INTEROP_PURE_PYTHON"):
@@ -61,34 +64,6 @@ try:
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 except (ImportError, ValueError, OSError):
     pass
-
-
-def to_python(desc):
-    """The Python value to hand to dumpb for DESC (objects as dicts)."""
-    tag = desc[0]
-    if tag == "null":
-        return None
-    if tag == "bool":
-        return bool(desc[1])
-    if tag == "int":
-        return int(desc[1])
-    if tag == "f32":
-        return struct.unpack(">f", bytes.fromhex(desc[1]))[0]
-    if tag == "f64":
-        return struct.unpack(">d", bytes.fromhex(desc[1]))[0]
-    if tag == "hp":
-        return Decimal(desc[1])
-    if tag == "char":
-        return chr(desc[1])
-    if tag == "str":
-        return bytes.fromhex(desc[1]).decode("utf-8")
-    if tag == "bin":
-        return bytes.fromhex(desc[1])
-    if tag == "arr":
-        return [to_python(d) for d in desc[1]]
-    if tag == "obj":
-        return {bytes.fromhex(k).decode("utf-8"): to_python(v) for k, v in desc[1]}
-    raise ValueError("unknown tag %r" % (tag,))
 
 
 def same(got, desc):

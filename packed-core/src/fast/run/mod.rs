@@ -33,15 +33,7 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[must_use]
 pub const fn levels(parts: &[usize]) -> usize {
-    let mut deepest = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        if parts[i] > deepest {
-            deepest = parts[i];
-        }
-        i += 1;
-    }
-    deepest
+    crate::max_size::largest(parts)
 }
 
 /// The size of a run of values of the given fixed sizes: their sum, or 0 if any of
