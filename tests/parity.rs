@@ -699,7 +699,7 @@ fn mutate(rng: &mut Rng, v: &mut Vec<u8>) {
         4 => v.truncate(rng.below(n + 1)),
         _ => {
             let at = rng.below(n + 1);
-            let b = rng.next() as u8;
+            let b = rng.byte();
             v.insert(at, b);
         }
     }

@@ -45,7 +45,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -56,12 +56,12 @@ impl Rng {
 
     /// Uniform-enough in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// A random byte.
     pub fn byte(&mut self) -> u8 {
-        self.next() as u8
+        self.next_u64() as u8
     }
 
     /// True once in `one_in` times, on average.

@@ -416,6 +416,19 @@ fn python_or_skip(test: &str) -> Option<String> {
     }
 }
 
+/// Runs `tests/<script>` on `dir` with `python`, prints what it printed, and returns
+/// whether it exited with success, its standard output and its standard error.
+fn run_script(python: &str, script: &str, dir: &Path) -> (bool, String, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(script);
+    let out = Command::new(python).arg(&script).arg(dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    println!("{stdout}");
+    (out.status.success(), stdout, stderr)
+}
+
 fn python() -> Result<String, String> {
     let mut tried = Vec::new();
     for py in candidates() {
@@ -486,17 +499,9 @@ fn py_ubjson_interop() {
     manifest.push_str("\n]}\n");
     std::fs::write(dir.join("manifest.json"), manifest).unwrap();
 
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_interop.py");
-    let out = Command::new(&python)
-        .arg(&script)
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    println!("{stdout}");
+    let (ok, stdout, stderr) = run_script(&python, "py_interop.py", &dir);
     assert!(
-        out.status.success(),
+        ok,
         "py-ubjson could not decode our output as expected:\n{stdout}\n{stderr}"
     );
     // Each file is decoded by py-ubjson's C extension and, when the
@@ -1190,17 +1195,9 @@ fn py_ubjson_random_interop() {
 
     let dir = temp_dir();
     std::fs::write(dir.join("random.json"), manifest).unwrap();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/py_interop_random.py");
-    let out = Command::new(&python)
-        .arg(&script)
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    println!("{stdout}");
+    let (ok, stdout, stderr) = run_script(&python, "py_interop_random.py", &dir);
     assert!(
-        out.status.success() && failures.is_empty(),
+        ok && failures.is_empty(),
         "{rerun}: py-ubjson and our codec disagree:\n{stdout}\n{stderr}\nour reader:\n{}",
         failures[..failures.len().min(20)].join("\n")
     );
