@@ -2154,7 +2154,10 @@ fn compact_four_byte_prefix_in_a_big_endian_session() {
     let mut want = vec![0xC0, 0x00, 0x40, 0x00];
     want.extend_from_slice(&data);
     assert_eq!(packed_core::to_vec(&aligned), Ok(want.clone()));
-    assert_eq!(packed_core::from_slice::<AlignedLongPrefixBig>(&want), Ok(aligned));
+    assert_eq!(
+        packed_core::from_slice::<AlignedLongPrefixBig>(&want),
+        Ok(aligned)
+    );
 
     // After the flag's bit: the bytes C0 00 00 40, each shifted up one bit, then the
     // data's zeros and the last byte's padding.
@@ -2162,5 +2165,8 @@ fn compact_four_byte_prefix_in_a_big_endian_session() {
     let mut want = vec![0x81, 0x01, 0x00, 0x80];
     want.resize(4 + 0x4000 + 1, 0);
     assert_eq!(packed_core::to_vec(&unaligned), Ok(want.clone()));
-    assert_eq!(packed_core::from_slice::<LongPrefixBig>(&want), Ok(unaligned));
+    assert_eq!(
+        packed_core::from_slice::<LongPrefixBig>(&want),
+        Ok(unaligned)
+    );
 }

@@ -206,8 +206,15 @@ fn compact_long(len: usize, big: bool) -> Result<([u8; 4], usize), EncodeError> 
     }
     check::<Compact>(len)?;
     let low = len as u16;
-    let low = if big { low.to_be_bytes() } else { low.to_le_bytes() };
-    Ok(([0xC0 | (len >> 24) as u8, (len >> 16) as u8, low[0], low[1]], 4))
+    let low = if big {
+        low.to_be_bytes()
+    } else {
+        low.to_le_bytes()
+    };
+    Ok((
+        [0xC0 | (len >> 24) as u8, (len >> 16) as u8, low[0], low[1]],
+        4,
+    ))
 }
 
 // Inline although rare: a reader passed to an out-of-line function could no longer

@@ -34,8 +34,9 @@ pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     // `framed`'s work without its closure, which LLVM would not always inline here (the
     // compact prefix's long forms make it larger), taking the writer's address.
     w.begin_frame(Role::Length);
-    let r =
-        <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(len, w);
+    let r = <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(
+        len, w,
+    );
     w.end_frame();
     r
 }
