@@ -2126,3 +2126,47 @@ fn a_stream_cut_inside_an_aligned_value_reports_the_bits_left() {
         Err(expected)
     );
 }
+
+/// A length of 2^14 or more takes the compact prefix's 4-byte form.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack, endian = "big")]
+struct LongPrefixBig {
+    flag: bool,
+    data: Vec<u8>,
+}
+
+/// As [`LongPrefixBig`], starting at a byte boundary.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack, endian = "big")]
+struct AlignedLongPrefixBig {
+    data: Vec<u8>,
+}
+
+/// The compact prefix's 4-byte form inside a big-endian session: its last two bytes
+/// (the length's low 16 bits) big-endian at a byte boundary, but little-endian between
+/// boundaries, as every number there. Worked out by hand for a length of 0x4000:
+/// `C0 00` then the low 16 bits `0x4000`.
+#[test]
+fn compact_four_byte_prefix_in_a_big_endian_session() {
+    let data = vec![0u8; 0x4000];
+
+    let aligned = AlignedLongPrefixBig { data: data.clone() };
+    let mut want = vec![0xC0, 0x00, 0x40, 0x00];
+    want.extend_from_slice(&data);
+    assert_eq!(packed_core::to_vec(&aligned), Ok(want.clone()));
+    assert_eq!(
+        packed_core::from_slice::<AlignedLongPrefixBig>(&want),
+        Ok(aligned)
+    );
+
+    // After the flag's bit: the bytes C0 00 00 40, each shifted up one bit, then the
+    // data's zeros and the last byte's padding.
+    let unaligned = LongPrefixBig { flag: true, data };
+    let mut want = vec![0x81, 0x01, 0x00, 0x80];
+    want.resize(4 + 0x4000 + 1, 0);
+    assert_eq!(packed_core::to_vec(&unaligned), Ok(want.clone()));
+    assert_eq!(
+        packed_core::from_slice::<LongPrefixBig>(&want),
+        Ok(unaligned)
+    );
+}

@@ -182,17 +182,39 @@ impl LenPrefix for Compact {
     }
 }
 
-#[inline(never)]
+/// Writes a compact length of 128 or more: the 2- and 4-byte forms. The bytes are
+/// worked out out of line, without the writer, and written inline: a call that took
+/// the writer would take the address of a bit-packing session's writer, whose bits
+/// then could not stay in registers through the fields around it.
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_compact_long<E: Endian, W: Writer + ?Sized>(
     len: usize,
     w: &mut W,
 ) -> Result<(), EncodeError> {
+    // The 4-byte form's low 16 bits go in the layout's order, but little-endian between
+    // the byte boundaries of a session, as `Endian::write` writes them.
+    let (bytes, n) = compact_long(len, E::BIG && !w.bits_pending())?;
+    w.write_bytes(&bytes[..n])
+}
+
+/// The compact form of `len` (at least 128): its bytes and how many there are (2 or 4),
+/// the last two big-endian if `big`.
+#[inline(never)]
+fn compact_long(len: usize, big: bool) -> Result<([u8; 4], usize), EncodeError> {
     if len < 0x4000 {
-        return w.write_bytes(&[0x80 | (len >> 8) as u8, len as u8]);
+        return Ok(([0x80 | (len >> 8) as u8, len as u8, 0, 0], 2));
     }
     check::<Compact>(len)?;
-    w.write_bytes(&[0xC0 | (len >> 24) as u8, (len >> 16) as u8])?;
-    E::write(len as u16, w)
+    let low = len as u16;
+    let low = if big {
+        low.to_be_bytes()
+    } else {
+        low.to_le_bytes()
+    };
+    Ok((
+        [0xC0 | (len >> 24) as u8, (len >> 16) as u8, low[0], low[1]],
+        4,
+    ))
 }
 
 // Inline although rare: a reader passed to an out-of-line function could no longer

@@ -249,17 +249,26 @@ impl<'a, W: Writer + ?Sized> BitWriter<'a, W> {
     }
 
     /// Appends `bytes` as 8 bits each, more than 8 of them: at a byte boundary in one
-    /// piece, else 8 at a time (each one word read, [`le_word`]).
+    /// piece, else 8 at a time (each one word read, [`le_word`]). Takes the writer's
+    /// bits by value and gives them back, so that no call takes the writer's address
+    /// and its bits can stay in registers on the inline paths.
     #[inline(never)]
-    fn write_long(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
-        if self.used % 8 == 0 {
-            self.flush_bytes()?;
-            return self.inner.write_bytes(bytes);
+    fn write_long(
+        inner: &mut W,
+        acc: u64,
+        used: u32,
+        bytes: &[u8],
+    ) -> Result<(u64, u32), EncodeError> {
+        let mut w = BitWriter { inner, acc, used };
+        if w.used % 8 == 0 {
+            w.flush_bytes()?;
+            w.inner.write_bytes(bytes)?;
+        } else {
+            for chunk in bytes.chunks(8) {
+                w.push(le_word(chunk), 8 * chunk.len() as u32)?;
+            }
         }
-        for chunk in bytes.chunks(8) {
-            self.push(le_word(chunk), 8 * chunk.len() as u32)?;
-        }
-        Ok(())
+        Ok((w.acc, w.used))
     }
 }
 
@@ -270,7 +279,10 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
             return self.inner.write_bytes(bytes);
         }
         if bytes.len() > 8 {
-            return self.write_long(bytes);
+            let (acc, used) = Self::write_long(self.inner, self.acc, self.used, bytes)?;
+            self.acc = acc;
+            self.used = used;
+            return Ok(());
         }
         self.push(le_word(bytes), 8 * bytes.len() as u32)
     }

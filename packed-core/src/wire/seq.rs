@@ -16,7 +16,7 @@
 use alloc::{boxed::Box, collections::VecDeque, vec::Vec};
 
 use crate::cpp::Fields;
-use crate::explain::{framed, Role};
+use crate::explain::Role;
 use crate::fast::FixedSize;
 use crate::layout::{Conventions, Layout};
 use crate::len::LenPrefix;
@@ -31,9 +31,14 @@ pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     if len > C::MAX {
         return Err(over_max(len, C::MAX));
     }
-    framed(w, Role::Length, |w| {
-        <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(len, w)
-    })
+    // `framed`'s work without its closure, which LLVM would not always inline here (the
+    // compact prefix's long forms make it larger), taking the writer's address.
+    w.begin_frame(Role::Length);
+    let r = <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, W>(
+        len, w,
+    );
+    w.end_frame();
+    r
 }
 
 #[cfg_attr(not(debug_assertions), inline(always))]
