@@ -543,11 +543,20 @@ std::string from_wide(const W& w)
   return s;
 }
 
+// Records of a few fixed-size fields (Images' Vertex and Flagged) take the lengths of
+// wider numbers, up to 16385: the Rust side may read and write a sequence of such
+// records in one piece, and the Bitsery prefix changes form at 16384.
+template<typename T>
+struct is_small_record : std::false_type
+{};
+
 template<typename T>
 constexpr LenClass len_class()
 {
   if constexpr (is_scalar_v<T>)
     return sizeof(T) == 1 ? LenClass::Bytes : LenClass::Scalars;
+  else if constexpr (is_small_record<T>::value)
+    return LenClass::Scalars;
   else
     return LenClass::Records;
 }
@@ -1245,6 +1254,13 @@ struct Flagged
   int32_t b{};
   RECORD(a, f, b)
 };
+
+template<>
+struct is_small_record<Vertex> : std::true_type
+{};
+template<>
+struct is_small_record<Flagged> : std::true_type
+{};
 
 struct Images
 {
