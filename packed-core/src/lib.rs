@@ -77,7 +77,9 @@
 //! (their order depends on the hasher's seed); use the B-tree types where bytes are
 //! compared or hashed. Decoding refuses a key that comes twice
 //! ([`DecodeError::DuplicateKey`]); entries that may repeat (a C++ `std::multimap`)
-//! decode as `Vec<(K, V)>`, which is written the same way.
+//! decode as `Vec<Pair<K, V>>` ([`cpp::Pair`]), which is written the same way (a
+//! `Vec<(K, V)>` is too under Bitsery's conventions, but under YAS's a tuple carries a
+//! count byte that a multimap's entries do not).
 //!
 //! Fieldless enums with `#[repr(u8)]`..`#[repr(i64)]` are written as that integer, as
 //! Bitsery writes enums. Other enums write the variant's tag, then its fields: its

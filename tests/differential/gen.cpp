@@ -31,6 +31,7 @@
 //         -isystem <vendor>/yas/include gen.cpp
 // against the unmodified headers in ../shared/vendor/.
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <chrono>
@@ -40,7 +41,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <limits>
+#include <list>
 #include <map>
 #include <optional>
 #include <set>
@@ -67,6 +70,8 @@
 #include <bitsery/ext/std_variant.h>
 #include <bitsery/ext/value_range.h>
 #include <bitsery/traits/array.h>
+#include <bitsery/traits/deque.h>
+#include <bitsery/traits/list.h>
 #include <bitsery/traits/string.h>
 #include <bitsery/traits/vector.h>
 
@@ -538,11 +543,20 @@ std::string from_wide(const W& w)
   return s;
 }
 
+// Records of a few fixed-size fields (Images' Vertex and Flagged) take the lengths of
+// wider numbers, up to 16385: the Rust side may read and write a sequence of such
+// records in one piece, and the Bitsery prefix changes form at 16384.
+template<typename T>
+struct is_small_record : std::false_type
+{};
+
 template<typename T>
 constexpr LenClass len_class()
 {
   if constexpr (is_scalar_v<T>)
     return sizeof(T) == 1 ? LenClass::Bytes : LenClass::Scalars;
+  else if constexpr (is_small_record<T>::value)
+    return LenClass::Scalars;
   else
     return LenClass::Records;
 }
@@ -592,10 +606,27 @@ void gen(Rng& r, T& v, bool top)
       gen(r, k, false);
       v.insert(std::move(k));
     }
-  } else if constexpr (is_spec<T, std::vector>::value) {
+  } else if constexpr (is_spec<T, std::vector>::value || is_spec<T, std::deque>::value ||
+                       is_spec<T, std::list>::value) {
     v.resize(gen_len(r, len_class<typename T::value_type>(), top));
     for (auto& e : v)
       gen(r, e, false);
+  } else if constexpr (is_spec<T, std::multimap>::value) {
+    // Repeated keys are what a multimap is for: a third of the entries take the key of
+    // an earlier one (the multimap keeps entries of one key in insertion order).
+    const size_t n = gen_len(r, LenClass::Records, top);
+    std::vector<typename T::key_type> keys;
+    for (size_t i = 0; i < n; ++i) {
+      typename T::key_type k{};
+      if (!keys.empty() && r.percent(33))
+        k = keys[r.below(keys.size())];
+      else
+        gen(r, k, false);
+      keys.push_back(k);
+      typename T::mapped_type m{};
+      gen(r, m, false);
+      v.emplace(std::move(k), std::move(m));
+    }
   } else if constexpr (is_std_array<T>::value) {
     for (auto& e : v)
       gen(r, e, false);
@@ -666,6 +697,37 @@ static void put_hex(std::string& out, const uint8_t* p, size_t n)
   }
 }
 
+// Set while comparing what Bitsery read back: its `StdMap` reader inserts each entry
+// with `emplace_hint` before the previous one's position, so a `std::multimap` comes back
+// with the entries of each key in reverse order (the bytes keep the writer's order). The
+// comparison then prints each key's entries sorted.
+static bool g_multimap_unordered = false;
+
+template<typename T>
+void print(std::string& out, const T& v);
+
+template<typename T>
+void print_multimap(std::string& out, const T& v)
+{
+  out += "[ ";
+  for (auto it = v.begin(); it != v.end();) {
+    const auto end = v.upper_bound(it->first);
+    std::vector<std::string> group;
+    for (; it != end; ++it) {
+      std::string e = "{ ";
+      print(e, it->first);
+      print(e, it->second);
+      e += "} ";
+      group.push_back(std::move(e));
+    }
+    if (g_multimap_unordered)
+      std::sort(group.begin(), group.end());
+    for (const auto& e : group)
+      out += e;
+  }
+  out += "] ";
+}
+
 template<typename T>
 void print(std::string& out, const T& v)
 {
@@ -718,7 +780,8 @@ void print(std::string& out, const T& v)
     out += "] ";
 
   } else if constexpr (is_spec<T, std::vector>::value || is_std_array<T>::value ||
-                       is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value) {
+                       is_spec<T, std::set>::value || is_spec<T, std::unordered_set>::value ||
+                       is_spec<T, std::deque>::value || is_spec<T, std::list>::value) {
     out += "[ ";
     for (const auto& e : v)
       print(out, e);
@@ -728,6 +791,8 @@ void print(std::string& out, const T& v)
     for (const auto& e : v.a)
       print(out, e);
     out += "] ";
+  } else if constexpr (is_spec<T, std::multimap>::value) {
+    print_multimap(out, v);
   } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
     out += "[ ";
     for (const auto& [k, m] : v) {
@@ -796,7 +861,8 @@ void bitsery_item(S& s, T& v)
   } else if constexpr (is_bitset<T>::value) {
     s.ext(v, bitsery::ext::StdBitset{});
 
-  } else if constexpr (is_spec<T, std::vector>::value) {
+  } else if constexpr (is_spec<T, std::vector>::value || is_spec<T, std::deque>::value ||
+                       is_spec<T, std::list>::value) {
     if constexpr (is_scalar_v<typename T::value_type>)
       s.template container<sizeof(typename T::value_type)>(v, kMaxSize);
     else
@@ -814,7 +880,8 @@ void bitsery_item(S& s, T& v)
       bitsery_item(s, e);
   } else if constexpr (is_spec<T, std::optional>::value) {
     s.ext(v, bitsery::ext::StdOptional{}, each);
-  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value) {
+  } else if constexpr (is_spec<T, std::map>::value || is_spec<T, std::unordered_map>::value ||
+                       is_spec<T, std::multimap>::value) {
     s.ext(v, bitsery::ext::StdMap{ kMaxSize }, [](auto& s2, auto& k, auto& m) {
       bitsery_item(s2, k);
       bitsery_item(s2, m);
@@ -887,8 +954,10 @@ Buffer bitsery_encode(const std::string& name, const T& value)
       !des.adapter().isCompletedSuccessfully())
     die("Bitsery could not read back its own bytes", name);
   std::string a, b;
+  g_multimap_unordered = true;
   print(a, value);
   print(b, back);
+  g_multimap_unordered = false;
   if (a != b)
     die("Bitsery read back another value", name + "\n  wrote " + a + "\n  read  " + b);
   return buf;
@@ -1186,6 +1255,13 @@ struct Flagged
   RECORD(a, f, b)
 };
 
+template<>
+struct is_small_record<Vertex> : std::true_type
+{};
+template<>
+struct is_small_record<Flagged> : std::true_type
+{};
+
 struct Images
 {
   std::vector<Vertex> vertices;
@@ -1248,6 +1324,24 @@ struct Unordered
   std::unordered_set<uint16_t> b;
   std::unordered_map<E16, std::vector<E8>> c;
   RECORD(a, b, c)
+};
+
+// The other sequence containers (cpp.rs's table: `std::deque`, `std::list`,
+// `std::multimap` as `VecDeque`, `LinkedList`, `Vec<Pair<K, V>>`). YAS writes a deque or
+// list one element at a time (`concepts/list.hpp`), never as one block as it does a
+// vector: each enum is written as a single one, with its size byte where raw, and a
+// multimap's key and value likewise.
+struct Lists
+{
+  std::deque<E8> a;
+  std::deque<E16> b;
+  std::deque<int32_t> c;
+  std::list<std::string> d;
+  std::deque<Leaf> e;
+  std::multimap<int16_t, std::string> f;
+  std::multimap<E16, E8> g;
+  std::deque<double> h;
+  RECORD(a, b, c, d, e, f, g, h)
 };
 
 // A variant of 130 alternatives: Bitsery's index takes its two-byte size form from 128
@@ -2424,6 +2518,7 @@ static const Shape kShapes[] = {
   { "wide_strings", run_shape<WideStrings> },
   { "unordered", run_shape<Unordered> },
   { "variants130", run_shape<Variants130, false> },
+  { "lists", run_shape<Lists> },
   { "bp_ints", run_ext<BpInts, BpInts, false> },
   { "bp_scalars", run_ext<BpScalars, BpScalars, false> },
   { "bp_floats", run_ext<BpFloats, BpFloats, true> },

@@ -8,7 +8,7 @@
 //! attributes, as `tests/common/mod.rs` does for the golden files, and once more without
 //! attributes (`plain`) for `to_vec_as::<L>`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, LinkedList, VecDeque};
 use std::time::{Duration, SystemTime};
 
 use packed_core::cpp::{Bitset, Fields, Pair, U16String, WString};
@@ -667,6 +667,11 @@ macro_rules! shapes {
                 a: HashMap<String, i32>, b: HashSet<u16>, c: HashMap<E16, Vec<E8>>,
             });
             record!($(#[$attr])* pub struct Variants130 { a: V130, b: Vec<V130> });
+            record!($(#[$attr])* pub struct Lists {
+                a: VecDeque<E8>, b: VecDeque<E16>, c: VecDeque<i32>, d: LinkedList<String>,
+                e: VecDeque<Leaf>, f: Vec<Pair<i16, String>>, g: Vec<Pair<E16, E8>>,
+                h: VecDeque<f64>,
+            });
         }
     };
 }
@@ -747,6 +752,7 @@ shape_table! {
     "wide_strings" => WideStrings,
     "unordered" => Unordered,
     "variants130" => Variants130,
+    "lists" => Lists,
 }
 
 use crate::check_config;

@@ -5,7 +5,7 @@
 //! equal when their texts are, which compares floats by their bits (NaN payloads
 //! included), where `PartialEq` would not.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, LinkedList, VecDeque};
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -190,6 +190,24 @@ fn print_seq<'a, T: Text + 'a>(items: impl IntoIterator<Item = &'a T>, out: &mut
 impl<T: Text> Text for Vec<T> {
     fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
         parse_seq(t)
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+impl<T: Text> Text for VecDeque<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        parse_seq(t).map(VecDeque::from)
+    }
+    fn print(&self, out: &mut String) {
+        print_seq(self, out);
+    }
+}
+
+impl<T: Text> Text for LinkedList<T> {
+    fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+        parse_seq(t).map(|v: Vec<T>| v.into_iter().collect())
     }
     fn print(&self, out: &mut String) {
         print_seq(self, out);

@@ -5,7 +5,8 @@
 //! (their order depends on the hasher's seed). Decoding refuses a key that comes twice
 //! ([`DecodeError::DuplicateKey`], at the second one): a count cannot lie about the
 //! entries, and two inputs never decode to one value. Entries that may repeat (a C++
-//! `std::multimap`) decode as `Vec<(K, V)>`, which is written the same way.
+//! `std::multimap`) decode as `Vec<Pair<K, V>>` (`crate::cpp::Pair`), which is written
+//! the same way; `Vec<(K, V)>` only under Bitsery's conventions (YAS counts a tuple).
 
 use alloc::collections::{BTreeMap, BTreeSet};
 
