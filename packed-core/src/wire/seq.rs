@@ -134,15 +134,11 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         // A stream inside a growable record knows where the record ends: a claim past
         // it is refused as from a slice (checked only; the record's size is a claim).
         if let Some(bound) = r.claim_bound() {
-            if T::MIN_WIRE == 0 {
-                r.check_zero_width(offset, len.saturating_sub(bound))?;
-            } else if len.saturating_mul(T::MIN_WIRE) > bound {
-                return Err(exceeds(offset, len, bound));
-            }
+            check_room::<T, R>(offset, len, bound, r)?;
         }
         if let (Reserve::PerElement(bytes), Some(ledger)) = (reserve, r.ledger()) {
-            // Elements that take no memory (a `Vec<()>`'s) are capped as if they took a
-            // byte: the claim still counts them against nothing but the budget.
+            // Elements that take no memory (a `Vec<()>`'s) take none of the budget;
+            // how many are made room for up front is capped as if each took a byte.
             c.cap = len.min(ledger.ahead / bytes.max(1));
             c.ahead = c.cap * bytes;
             ledger.ahead -= c.ahead;
@@ -157,12 +153,8 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         (true, Some(ledger)) => remaining.saturating_sub(ledger.promised),
         _ => remaining,
     };
+    check_room::<T, R>(offset, len, usable, r)?;
     let min_wire = T::MIN_WIRE;
-    if min_wire == 0 {
-        r.check_zero_width(offset, len.saturating_sub(usable))?;
-    } else if len.saturating_mul(min_wire) > usable {
-        return Err(exceeds(offset, len, usable));
-    }
     if !T::RESERVES_AHEAD {
         c.cap = len;
         return Ok(c);
@@ -179,6 +171,25 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         }
     }
     Ok(c)
+}
+
+/// Checks that `len` elements of `T` fit in `room` bytes: each takes its `MIN_WIRE`
+/// bytes, or, for elements that may encode to nothing, a byte or one of the document's
+/// zero-width elements ([`Reader::check_zero_width`]).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn check_room<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    offset: usize,
+    len: usize,
+    room: usize,
+    r: &R,
+) -> Result<(), DecodeError> {
+    if T::MIN_WIRE == 0 {
+        r.check_zero_width(offset, len.saturating_sub(room))
+    } else if len.saturating_mul(T::MIN_WIRE) > room {
+        Err(exceeds(offset, len, room))
+    } else {
+        Ok(())
+    }
 }
 
 /// Gives back the memory a stream's sequence reserved ahead, once its elements are
