@@ -2,7 +2,7 @@
 //! [`Decode`](crate::Decode) answers, and what the runs and the memory images act on.
 
 use super::image::{self, ImageProof};
-use super::run::run_size;
+use super::run::{self, run_size};
 
 /// What the speed paths know about a type's encoding under one context: the number of
 /// bytes every value takes ([`bytes`](FixedSize::bytes), 0 if that varies or is
@@ -72,32 +72,21 @@ impl<T: ?Sized> FixedSize<T> {
     }
 
     /// A derived struct made of fields of the given [`shape`](FixedSize::shape)s: their
-    /// sizes' sum (as [`run`](FixedSize::run)), one level of nesting more than the
+    /// sizes' run (as [`run`](FixedSize::run)), one level of nesting more than the
     /// deepest field.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[must_use]
-    pub const fn record(fields: &[(usize, usize)]) -> Self {
-        // As `run_size`: 0 (varies) if a field's size varies or the sum overflows.
-        let mut bytes = Some(0usize);
-        let mut levels = 0usize;
+    pub const fn record<const N: usize>(fields: [(usize, usize); N]) -> Self {
+        let mut sizes = [0; N];
+        let mut levels = [0; N];
         let mut i = 0;
-        while i < fields.len() {
-            let (size, nested) = fields[i];
-            bytes = match bytes {
-                Some(b) if size != 0 => b.checked_add(size),
-                _ => None,
-            };
-            if nested > levels {
-                levels = nested;
-            }
+        while i < N {
+            (sizes[i], levels[i]) = fields[i];
             i += 1;
         }
         Self {
-            bytes: match bytes {
-                Some(b) => b,
-                None => 0,
-            },
-            levels: levels.saturating_add(1),
+            bytes: run_size(&sizes),
+            levels: run::levels(&levels).saturating_add(1),
             image: None,
         }
     }

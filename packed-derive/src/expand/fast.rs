@@ -86,7 +86,7 @@ pub(crate) fn fixed_size(cont: &Container<'_>, of: Trait) -> TokenStream {
     quote! {
         #[inline(always)]
         fn fixed_size<#CTX: #PACKED::Ctx>() -> #PACKED::__private::FixedSize<Self> {
-            #PACKED::__private::FixedSize::record(&[#(#sizes),*]) #image
+            #PACKED::__private::FixedSize::record([#(#sizes),*]) #image
         }
     }
 }
