@@ -197,6 +197,15 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Advances past no-ops (`N`) before an object's key: the key starts with its
+    /// length's integer marker, so an `N` there can only be a no-op.
+    #[inline]
+    fn skip_noops(&mut self) {
+        while self.peek() == Some(b'N') {
+            self.skip_byte();
+        }
+    }
+
     #[inline]
     pub(crate) fn byte(&mut self) -> Result<u8, Error> {
         let b = self
@@ -599,10 +608,7 @@ impl<'a> Reader<'a, '_> {
                 self.promise(n, 3);
                 let mut entries = Vec::with_capacity(n);
                 while entries.len() < n {
-                    if self.cur.peek() == Some(b'N') {
-                        self.cur.skip_byte();
-                        continue;
-                    }
+                    self.cur.skip_noops();
                     self.start(3);
                     let key = self.cur.str(max_len)?;
                     let value = self.value()?;
@@ -616,14 +622,10 @@ impl<'a> Reader<'a, '_> {
                 self.promise(n, min);
                 let mut entries = Vec::with_capacity(n);
                 for _ in 0..n {
-                    // The `$` type drops the values' markers, not the keys':
-                    // a key still starts with its length's integer marker, so a
-                    // no-op there is as unambiguous as in a plain object (and
-                    // py-ubjson skips it too). In a typed array an `N` byte is
-                    // element data instead.
-                    while self.cur.peek() == Some(b'N') {
-                        self.cur.skip_byte();
-                    }
+                    // The `$` type drops the values' markers, not the keys'
+                    // (py-ubjson skips no-ops here too). In a typed array an `N`
+                    // byte is element data instead.
+                    self.cur.skip_noops();
                     self.start(min);
                     let key = self.cur.str(max_len)?;
                     let at = self.cur.pos();
