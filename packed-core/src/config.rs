@@ -239,7 +239,7 @@ impl<C: Ctx> Config<C> {
 
     /// Encodes `value` into the caller's buffer, without allocating, and returns how
     /// many bytes it wrote (from the buffer's start). For `no_std` targets and fixed
-    /// buffers; [`max_size`](crate::max_size) sizes one at compile time.
+    /// buffers; [`max_size`](fn@crate::max_size) sizes one at compile time.
     ///
     /// ```
     /// use packed_core::EncodeError;
@@ -590,7 +590,7 @@ impl<C: Ctx> Config<C> {
 }
 
 /// Reads a value and its header, if its layout has one, under context `C`: what
-/// [`Config::decode_from`] and the [`Messages`](crate::Messages) of a stream run on.
+/// [`Config::decode_from`] and the [`Messages`] of a stream run on.
 #[inline]
 pub(crate) fn decode_message<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,

@@ -11,7 +11,7 @@
 //!
 //! The one implementation is [`Context`]; the entry points start from [`Root`] (each
 //! type's own attributes) or [`RootAs<L>`] (layout `L` for the whole tree), which
-//! [`config`](crate::config) and [`with`](crate::with) choose.
+//! [`config`](fn@crate::config) and [`with`](crate::with) choose.
 //!
 //! A context also says whether the value is inside a bit-packing session
 //! ([`Session`]): a `#[packed(bitpack)]` type moves its fields there with
@@ -165,7 +165,7 @@ impl<M: LayoutMode, B: Layout, F: FieldLen, T: TimeForm, const MAX: usize, S: Se
 }
 
 /// The context of a top-level message: types use their own attributes, the default
-/// layout is [`Bitsery`](crate::layout::Bitsery). What [`config`](crate::config) uses.
+/// layout is [`Bitsery`](crate::layout::Bitsery). What [`config`](fn@crate::config) uses.
 pub type Root = Context<Native, crate::layout::Bitsery, NoOverride, time::Default, { usize::MAX }>;
 
 /// The context of a top-level message under layout `L` everywhere: what

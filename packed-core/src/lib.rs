@@ -69,7 +69,7 @@
 //! (`#[packed(...)]` is unrelated to `#[repr(packed)]`, which the derive rejects.)
 //!
 //! `#[derive(MaxSize)]` reads the same attributes: a type whose strings, sequences, maps
-//! and sets all have a `max` gets its largest encoding as a constant ([`max_size`],
+//! and sets all have a `max` gets its largest encoding as a constant ([`max_size`](fn@max_size),
 //! [`MaxSize`]).
 //!
 //! Maps and sets are a length, then their entries in iteration order: `BTreeMap` and
@@ -281,7 +281,7 @@
 //! on a [`Config`], which combines any layout ([`with::<L>`](with),
 //! [`Config::layout`]) and [`Limits`] ([`Config::limits`]) with any destination or
 //! source: a new or reused `Vec`, a caller's `&mut [u8]` ([`to_slice`], sized at compile
-//! time by [`max_size`] for types whose sequences all have a `max`), a [`Writer`], a
+//! time by [`max_size`](fn@max_size) for types whose sequences all have a `max`), a [`Writer`], a
 //! `std::io` stream (one `write_all` per message; a `BufRead` read without consuming
 //! past the message, or [`messages`] until it ends), a slice whole or in front, an
 //! existing value to decode into, or a [`Reader`].
@@ -505,7 +505,7 @@ pub use write::IoWriter;
 pub use write::{SizeCounter, SliceWriter, Writer};
 
 /// Encodes `value` into a new vector, sized exactly in advance: [`Config::to_vec`]
-/// under [`config`].
+/// under [`config`](fn@config).
 ///
 /// ```
 /// assert_eq!(packed_core::to_vec(&(7u16, "a"))?, [7, 0, 1, b'a']);
@@ -521,7 +521,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeErro
 }
 
 /// Appends the encoding of `value` to `buf` and returns how many bytes it wrote:
-/// [`Config::encode_into`] under [`config`]. Reuse one buffer across calls to avoid
+/// [`Config::encode_into`] under [`config`](fn@config). Reuse one buffer across calls to avoid
 /// allocating; on error `buf` is left as it was.
 ///
 /// ```
@@ -541,7 +541,7 @@ pub fn encode_into<T: Encode + ?Sized>(
 }
 
 /// The exact number of bytes [`to_vec`] would write, without writing them:
-/// [`Config::encoded_len`] under [`config`].
+/// [`Config::encoded_len`] under [`config`](fn@config).
 ///
 /// ```
 /// assert_eq!(packed_core::encoded_len("hello")?, 1 + 5);
@@ -556,7 +556,7 @@ pub fn encoded_len<T: Encode + ?Sized>(value: &T) -> Result<usize, Error<EncodeE
 }
 
 /// Decodes a `T` that must take up the whole of `bytes`: [`Config::from_slice`] under
-/// [`config`]. `T` may borrow from `bytes` (`&str`, `&[u8]`, `Cow<str>`), without
+/// [`config`](fn@config). `T` may borrow from `bytes` (`&str`, `&[u8]`, `Cow<str>`), without
 /// copying.
 ///
 /// ```
@@ -595,7 +595,7 @@ pub fn from_slice_with_limits<'de, T: Decode<'de>>(
 }
 
 /// Decodes `bytes` into an existing value, reusing its `String`s and `Vec`s:
-/// [`Config::from_slice_into`] under [`config`]. The allocation-free way to decode a
+/// [`Config::from_slice_into`] under [`config`](fn@config). The allocation-free way to decode a
 /// stream of messages of one type.
 ///
 /// ```
@@ -616,7 +616,7 @@ pub fn from_slice_into<'de, T: Decode<'de>>(
 }
 
 /// Decodes one `T` from the front of `bytes` and returns it with the rest:
-/// [`Config::take_from_slice`] under [`config`].
+/// [`Config::take_from_slice`] under [`config`](fn@config).
 ///
 /// ```
 /// assert_eq!(packed_core::take_from_slice::<u8>(&[1, 2])?, (1, &[2][..]));
@@ -705,7 +705,7 @@ pub fn from_slice_as<'de, L: Layout, T: Decode<'de>>(
 }
 
 /// Explains the bytes [`to_vec`] writes for `value`: [`Config::explain`] under
-/// [`config`].
+/// [`config`](fn@config).
 ///
 /// ```
 /// use packed_core::Packed;
@@ -746,7 +746,7 @@ pub fn explain_as<L: Layout, T: Encode + ?Sized>(
 }
 
 /// Encodes `value` into a [`std::io::Write`] sink with one `write_all` and returns the
-/// bytes written: [`Config::to_writer`] under [`config`].
+/// bytes written: [`Config::to_writer`] under [`config`](fn@config).
 ///
 /// ```
 /// let mut sink = Vec::new();
@@ -765,7 +765,7 @@ pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
 }
 
 /// Decodes one owned value from a buffered source: [`Config::from_reader`] under
-/// [`config`]. Takes exactly the value's bytes out of the source's buffer, so several
+/// [`config`](fn@config). Takes exactly the value's bytes out of the source's buffer, so several
 /// messages can follow each other in one stream; give a file or socket a
 /// [`std::io::BufReader`].
 ///
@@ -804,7 +804,7 @@ pub fn from_reader<T: DecodeOwned, R: std::io::BufRead>(
 }
 
 /// The messages of a buffered source until it ends cleanly: [`Config::messages`] under
-/// [`config`].
+/// [`config`](fn@config).
 ///
 /// ```
 /// let stream: &[u8] = &[1, 0, 2, 0];
@@ -818,7 +818,7 @@ pub fn messages<T: DecodeOwned, R: std::io::BufRead>(source: R) -> Messages<T, R
 }
 
 /// Encodes `value` into the caller's buffer without allocating and returns how many
-/// bytes it wrote: [`Config::to_slice`] under [`config`].
+/// bytes it wrote: [`Config::to_slice`] under [`config`](fn@config).
 ///
 /// ```
 /// let mut buf = [0u8; 16];

@@ -70,7 +70,7 @@ pub struct Codec<T, C: Ctx = Root, P: LenPrefix = len::U32, E: Endian = num::Big
 }
 
 impl<T> Codec<T> {
-    /// Messages of type `T` under their own attributes ([`config`](crate::config)), in
+    /// Messages of type `T` under their own attributes ([`config`](fn@crate::config)), in
     /// frames of a `u32` big-endian length of at most [`DEFAULT_MAX_FRAME_LENGTH`].
     #[must_use]
     pub fn new() -> Self {

@@ -4,7 +4,7 @@
 //! Besides `encode` and `decode`, both traits declare a few hidden hooks: methods with
 //! defaults that the standard types and the derive override to reach the wire format's
 //! special forms (headers, the contiguous-sequence form) and the speed paths (runs,
-//! images, bulk copies). Each says below which path it serves; [`fast`](crate::fast)
+//! images, bulk copies). Each says below which path it serves; [`fast`]
 //! lists them all. A hand-written impl needs none of them.
 
 use alloc::{string::String, vec::Vec};

@@ -127,7 +127,7 @@ impl<'h, R, E: From<EnvelopeError>> Dispatcher<'h, R, E> {
     ///
     /// # Errors
     ///
-    /// Any [`unwrap`](crate::unwrap) error and
+    /// Any [`unwrap`] error and
     /// [`EnvelopeError::UnknownKind`] (converted into `E`), or the handler's
     /// own error.
     ///

@@ -159,7 +159,7 @@ static ZEROS: [u8; 4096] = [0; 4096];
 /// Reads `input` up to `cut`, then the rest of the input or zeros, with a few patched
 /// bytes, up to `len`: the input with the failed item (and with zeros, everything after
 /// it) replaced by the shortest values.
-struct ProbeReader<'de> {
+pub(super) struct ProbeReader<'de> {
     input: &'de [u8],
     cut: usize,
     /// Whether the input past `cut` is read as it is (else as zeros).
@@ -249,7 +249,7 @@ impl<'de> ProbeReader<'de> {
 
     /// Changes the completion so that the read that failed with `error`, past the cut,
     /// may succeed: `false` where nothing can be done.
-    fn repair(&mut self, error: &DecodeError) -> bool {
+    pub(super) fn repair(&mut self, error: &DecodeError) -> bool {
         /// The completed input may grow to this many times the input, plus this many
         /// bytes, for the items a truncated input lacks.
         const GROWTH: usize = 2;

@@ -9,7 +9,7 @@
 //! | field by field | every value through its `encode` / `decode`, every field through the writer's and reader's hooks | `wire/`, the derive |
 //! | fixed-size run | a value whose size is fixed under the layout is written into a stack buffer and handed over in one call, and read from one borrowed slice: one bounds check per value, not per field | [`run`] |
 //! | memory image | a slice of values whose memory is their encoding is one copy each way | [`image`] |
-//! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`] |
+//! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`](mod@vec) |
 //! | word copies | a short string is moved as two overlapping words, not a call to `memcpy`; an ASCII string is checked in words | [`copy`], [`utf8`] |
 //! | in-slot elements | a decoded element is built in its `Vec` slot, not copied there | [`vec::push_with`] |
 //!

@@ -208,9 +208,9 @@ pub(crate) fn varies(ty: &syn::Type) -> bool {
 }
 
 /// What codes field `f`, and the user's tokens a call to it is reported at: the
-/// module of `with = "..."` (through its [`with_module`] in a type without generic
-/// parameters), or `<Type as Trait>` with `trait_at(span)` naming the trait. `None` for
-/// a skipped field.
+/// module of `with = "..."` (through the impl [`with_modules`] writes for it, in a type
+/// without generic parameters), or `<Type as Trait>` with `trait_at(span)` naming the
+/// trait. `None` for a skipped field.
 pub(crate) fn callee(
     cont: &Container<'_>,
     f: &Field<'_>,
@@ -258,7 +258,7 @@ pub(crate) fn in_style(
     }
 }
 
-/// The name of field `f`'s [`with_module`] impl: for `with` fields of a type without
+/// The name of field `f`'s impl from [`with_modules`]: for `with` fields of a type without
 /// generic parameters (the impl names the field's type, which may not mention them).
 fn with_module_name(cont: &Container<'_>, f: &Field<'_>) -> Option<syn::Ident> {
     if !matches!(f.coding, Coding::With(_)) || !cont.generics.params.is_empty() {

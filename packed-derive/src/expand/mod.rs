@@ -49,7 +49,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     }
 }
 
-/// Derives `MaxSize` for `input`: the same parse and checks as [`derive`], then the one
+/// Derives `MaxSize` for `input`: the same parse and checks as [`derive`](fn@derive), then the one
 /// impl, or, on mistakes, the errors alone (`#[derive(Packed)]` beside it reports them
 /// too, with its stub impls).
 pub(crate) fn derive_max_size(input: &syn::DeriveInput) -> TokenStream {

@@ -1,7 +1,7 @@
 //! `IndexMap` and `IndexSet`: as the other maps and sets, a length prefix, then the
 //! entries in the map's order (which, unlike a `HashMap`'s, is the order they were
 //! inserted in, so equal maps built alike give equal bytes). A key that comes twice is
-//! [`DecodeError::DuplicateKey`](crate::DecodeError::DuplicateKey).
+//! [`DecodeError::DuplicateKey`].
 
 use indexmap::{IndexMap, IndexSet};
 
