@@ -1273,3 +1273,107 @@ fn a_with_module_named_like_a_parameter_compiles() {
     assert_eq!(bytes, [2, b'4', b'2']);
     assert_eq!(::packed_core::from_slice::<ThroughW>(&bytes).unwrap(), v);
 }
+
+/// Generic parameters, and names in attribute values, spelled like the names the
+/// derive generates (`__C`, `'__de`, `__packed`, `__f0`, ...): the derive picks other
+/// names for its own, rather than declaring a second `__C` beside the user's.
+#[allow(non_camel_case_types, non_upper_case_globals, clippy::pub_underscore_fields)]
+mod generated_names {
+    use ::packed_core::{MaxSize, Packed};
+
+    /// The coding methods' parameters, the runtime's alias and the layout's alias.
+    #[derive(Packed, MaxSize, Debug, PartialEq)]
+    pub(crate) struct Params<
+        '__de,
+        __C,
+        __W: Clone,
+        __R,
+        __packed,
+        __PackedOwnLayout,
+        const __n: usize,
+        const __f0: u8,
+    > {
+        pub(crate) a: [u8; __n],
+        pub(crate) c: __C,
+        pub(crate) w: __W,
+        pub(crate) r: __R,
+        pub(crate) p: __packed,
+        pub(crate) o: __PackedOwnLayout,
+        #[packed(skip)]
+        pub(crate) s: ::core::marker::PhantomData<&'__de ()>,
+    }
+
+    /// An enum's bindings and tag.
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) enum Variants<'__de, __v, __d, __tag, __off> {
+        A(__v, __d),
+        B { t: __tag, o: __off },
+        C(&'__de str),
+    }
+
+    /// A growable record's presence and a `default` naming a parameter.
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable)]
+    pub(crate) struct Grows<__rec, __f1, __bits: Default> {
+        pub(crate) a: __rec,
+        pub(crate) b: __f1,
+        #[packed(default = "__bits::default()")]
+        pub(crate) c: __bits,
+    }
+
+    /// A bit-packed type's groups.
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    pub(crate) struct Bits<__bits, __f0, __rec> {
+        #[packed(range = "0..=7")]
+        pub(crate) x: u8,
+        pub(crate) a: __bits,
+        pub(crate) b: __f0,
+        pub(crate) c: __rec,
+    }
+
+    /// A fieldless enum named like the value binding, in a sequence of a type named
+    /// like `encode_contiguous`'s items.
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    #[repr(u8)]
+    pub(crate) enum __v {
+        A = 3,
+        B = 5,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct __items<__out, __n> {
+        pub(crate) a: __out,
+        pub(crate) b: __n,
+        pub(crate) c: Vec<__v>,
+    }
+}
+
+#[test]
+fn parameters_named_like_generated_names_compile() {
+    use generated_names::{Bits, Grows, Params, Variants, __items, __v};
+    type P<'a> = Params<'a, u8, u16, u32, u8, u8, 2, 0>;
+    let v: P<'_> = Params { a: [9, 8], c: 1, w: 2, r: 3, p: 4, o: 5, s: ::core::marker::PhantomData };
+    let bytes = ::packed_core::to_vec(&v).unwrap();
+    assert_eq!(bytes, [9, 8, 1, 2, 0, 3, 0, 0, 0, 4, 5]);
+    assert_eq!(::packed_core::from_slice::<P<'_>>(&bytes).unwrap(), v);
+    assert_eq!(::packed_core::max_size::<P<'_>>(), 11);
+
+    let e: Variants<'_, u8, u8, u8, u8> = Variants::B { t: 1, o: 2 };
+    assert_eq!(::packed_core::to_vec(&e).unwrap(), [1, 1, 2]);
+    assert_eq!(::packed_core::from_slice::<Variants<'_, u8, u8, u8, u8>>(&[2, 1, b'x']).unwrap(), Variants::C("x"));
+
+    let g = Grows { a: 1u8, b: 2u8, c: 3u8 };
+    assert_eq!(::packed_core::to_vec(&g).unwrap(), [7, 0, 0, 0, 1, 2, 3]);
+    let old = ::packed_core::from_slice::<Grows<u8, u8, u8>>(&[6, 0, 0, 0, 1, 2]).unwrap();
+    assert_eq!(old, Grows { a: 1, b: 2, c: 0 });
+
+    // 3 bits of `x`, then one bit each, low bits first: 0b1_0_1_101.
+    let b = Bits { x: 5, a: true, b: false, c: true };
+    assert_eq!(::packed_core::to_vec(&b).unwrap(), [0b0010_1101]);
+    assert_eq!(::packed_core::from_slice::<Bits<bool, bool, bool>>(&[0b0010_1101]).unwrap(), b);
+
+    let i = __items { a: 1u8, b: 2u8, c: vec![__v::B, __v::A] };
+    assert_eq!(::packed_core::to_vec(&i).unwrap(), [1, 2, 2, 5, 3]);
+    assert_eq!(::packed_core::from_slice::<__items<u8, u8>>(&[1, 2, 2, 5, 3]).unwrap(), i);
+}

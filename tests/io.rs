@@ -276,6 +276,62 @@ fn a_truncated_stream_reports_the_item_it_ended_in() {
     );
 }
 
+/// A length claim the stream cannot hold is reported as the claim, from wherever the
+/// stream runs out: `needed` is what the claim's elements take (their count times the
+/// bytes each takes at least), from where they start, as for a string, and not the step
+/// the stream was reading (64 KiB of elements, or one element). A slice refuses the
+/// same claims at their prefixes (`LengthExceedsInput`).
+#[test]
+fn a_stream_reports_the_claim_it_could_not_hold() {
+    use std::collections::BTreeMap;
+    fn stream<T: for<'de> packed_core::Decode<'de>>(bytes: &[u8]) -> Result<T, DecodeError> {
+        packed_core::from_reader::<T, _>(bytes).map_err(packed_core::Error::into_kind)
+    }
+    fn dribbled<T: for<'de> packed_core::Decode<'de>>(bytes: &[u8]) -> Result<T, DecodeError> {
+        let mut one = BufReader::with_capacity(1, bytes);
+        packed_core::from_reader::<T, _>(&mut one).map_err(packed_core::Error::into_kind)
+    }
+    // Bitsery's compact size `FF FF FF FF` is 2^30 - 1; three bytes follow it.
+    const CLAIM: usize = (1 << 30) - 1;
+    let input = [0xff, 0xff, 0xff, 0xff, 1, 2, 3];
+    let at_4 = |needed| DecodeError::UnexpectedEnd { offset: 4, needed, remaining: 3 };
+    for got in [stream::<Vec<u8>>(&input), dribbled::<Vec<u8>>(&input)] {
+        assert_eq!(got, Err(at_4(CLAIM)));
+    }
+    // A `u32` takes 4 bytes under Bitsery's layout.
+    for got in [stream::<Vec<u32>>(&input), dribbled::<Vec<u32>>(&input)] {
+        assert_eq!(got, Err(at_4(4 * CLAIM)));
+    }
+    // Elements of varying size take their least: a string its length byte, a map
+    // entry of two bytes two, a vector of vectors a length byte each.
+    for got in [stream::<Vec<String>>(&input), dribbled::<Vec<String>>(&input)] {
+        assert_eq!(got, Err(at_4(CLAIM)));
+    }
+    for got in [stream::<BTreeMap<u8, u8>>(&input), dribbled::<BTreeMap<u8, u8>>(&input)] {
+        assert_eq!(got, Err(at_4(2 * CLAIM)));
+    }
+    for got in [stream::<Vec<Vec<u8>>>(&input), dribbled::<Vec<Vec<u8>>>(&input)] {
+        assert_eq!(got, Err(at_4(CLAIM)));
+    }
+    // As a string's (which was already so).
+    assert_eq!(stream::<String>(&input), Err(at_4(CLAIM)));
+    // A claim the input can hold, cut short inside an element, is that element's.
+    let cut = [3, 2, b'a', b'b', 5, b'c'];
+    assert_eq!(
+        stream::<Vec<String>>(&cut),
+        Err(DecodeError::UnexpectedEnd { offset: 5, needed: 5, remaining: 1 })
+    );
+    // YAS: an 8-byte length of 2^32 - 1 after the header.
+    let mut yas = b"yas0017".to_vec();
+    yas.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 9]);
+    assert_eq!(
+        packed_core::with::<layout::Yas>()
+            .from_reader::<Vec<u16>, _>(&yas[..])
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::UnexpectedEnd { offset: 15, needed: 2 * 0xffff_ffff, remaining: 1 })
+    );
+}
+
 #[test]
 fn messages_end_cleanly_at_the_end_of_input() {
     let all = moves();

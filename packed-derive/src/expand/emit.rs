@@ -20,12 +20,108 @@ impl Name {
     /// and reported at `at`.
     pub(crate) fn at(self, at: Span) -> TokenStream {
         let span = reported_at(at);
-        if self.0.starts_with('\'') {
-            syn::Lifetime::new(self.0, span).into_token_stream()
+        let name = fresh(self.0);
+        if name.starts_with('\'') {
+            syn::Lifetime::new(&name, span).into_token_stream()
         } else {
-            syn::Ident::new(self.0, span).into_token_stream()
+            syn::Ident::new(&name, span).into_token_stream()
         }
     }
+}
+
+// The generated names are emitted at the call site's hygiene (so that a user's
+// `macro_rules!` can apply the derive), where they share the namespace of the user's
+// generic parameters and of names in `default`, `with` and `bound` values: a type
+// declared `struct S<__C>` would otherwise meet a second `__C` in every method. Each
+// derive therefore picks a suffix that no identifier of its input can meet, and every
+// generated name carries it; an input without such identifiers (nearly all) keeps the
+// plain names.
+std::thread_local! {
+    static SUFFIX: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// `base` with this derive's suffix: `__C`, or `__C_1` where the input uses `__C`.
+pub(crate) fn fresh(base: &str) -> String {
+    match SUFFIX.with(std::cell::Cell::get) {
+        0 => base.to_owned(),
+        n => format!("{base}_{n}"),
+    }
+}
+
+/// Every fixed name of this module, without a lifetime's quote.
+const FIXED: [&str; 20] = [
+    "__packed",
+    "__C",
+    "__W",
+    "__w",
+    "__R",
+    "__r",
+    "__de",
+    "__PackedOwnLayout",
+    "__packed_discriminant",
+    "__packed_variant",
+    "__v",
+    "__d",
+    "__off",
+    "__tag",
+    "__items",
+    "__n",
+    "__out",
+    "__bits",
+    "__rec",
+    // The numbered names' stems: `__f0`, `__PackedWith0`, ...
+    "__f",
+];
+
+/// Whether `user` (an identifier of the input, `r#` removed) is a generated name
+/// under suffix `n`.
+fn is_generated(user: &str, n: u32) -> bool {
+    let base = match n {
+        0 => user,
+        n => match user.strip_suffix(&format!("_{n}")) {
+            Some(base) => base,
+            None => return false,
+        },
+    };
+    let numbered = |stem: &str| {
+        base.strip_prefix(stem)
+            .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+    };
+    FIXED[..FIXED.len() - 1].contains(&base) || numbered("__f") || numbered("__PackedWith")
+}
+
+/// Picks the suffix of this derive's names (see [`fresh`]) from every identifier of
+/// `input`, including those inside string values (`default = "..."`), which the
+/// generated code splices in.
+pub(crate) fn choose_names(input: &syn::DeriveInput) {
+    fn collect(tokens: TokenStream, out: &mut Vec<String>) {
+        for tt in tokens {
+            match tt {
+                TokenTree::Ident(i) => {
+                    let s = i.to_string();
+                    let s = s.strip_prefix("r#").map_or(s.clone(), str::to_owned);
+                    if s.starts_with("__") {
+                        out.push(s);
+                    }
+                }
+                TokenTree::Group(g) => collect(g.stream(), out),
+                // The words of a string, not its tokens: lexing a doc comment's text
+                // as Rust would report its words as errors.
+                TokenTree::Literal(l) => {
+                    if let Ok(text) = syn::parse2::<syn::LitStr>(TokenTree::Literal(l).into()) {
+                        let text = text.value();
+                        let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+                        out.extend(words.filter(|w| w.starts_with("__")).map(str::to_owned));
+                    }
+                }
+                TokenTree::Punct(_) => {}
+            }
+        }
+    }
+    let mut used = Vec::new();
+    collect(input.to_token_stream(), &mut used);
+    let n = (0..).find(|&n| !used.iter().any(|u| is_generated(u, n))).unwrap_or(0);
+    SUFFIX.with(|s| s.set(n));
 }
 
 impl ToTokens for Name {
@@ -76,7 +172,7 @@ pub(crate) const RECORD: Name = Name("__rec");
 
 /// The binding of field `i` in patterns and in a struct read field by field.
 pub(crate) fn binding(i: usize) -> syn::Ident {
-    quote::format_ident!("__f{}", i)
+    quote::format_ident!("{}", fresh(&format!("__f{i}")))
 }
 
 /// `<__C as Ctx>::Enter<__PackedOwnLayout>`: the context of this type's fields.

@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned as _;
 
 use super::bitpack;
-use super::emit::{fields_ctx, locate_at, reported_at, PACKED};
+use super::emit::{fields_ctx, locate_at, reported_at, CTX, DE, PACKED, READER_TY, WRITER_TY};
 use crate::ast::{Coding, Container, Field, Style};
 
 /// The context of one field: the type's context narrowed by the field's `len` and
@@ -265,7 +265,7 @@ fn with_module_name(cont: &Container<'_>, f: &Field<'_>) -> Option<syn::Ident> {
         return None;
     }
     let i = cont.all_fields().position(|g| std::ptr::eq(g, f))?;
-    Some(quote::format_ident!("__PackedWith{}", i))
+    Some(quote::format_ident!("{}", super::emit::fresh(&format!("__PackedWith{i}"))))
 }
 
 /// For each `with` field of a type without generic parameters, an impl of
@@ -287,7 +287,7 @@ pub(crate) fn with_modules(cont: &Container<'_>) -> TokenStream {
             let (c, w, r, de) = if readable {
                 (quote!(C), quote!(W), quote!(R), quote!('de))
             } else {
-                (quote!(__C), quote!(__W), quote!(__R), quote!('__de))
+                (CTX.to_token_stream(), WRITER_TY.to_token_stream(), READER_TY.to_token_stream(), DE.to_token_stream())
             };
             let encode = quote_spanned!(reported_at(at)=> #with::encode::<#c, #w>(value, w));
             let decode = quote_spanned!(reported_at(at)=> #with::decode::<#c, #r>(r));

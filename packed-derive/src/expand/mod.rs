@@ -40,6 +40,7 @@ use crate::diag::Diagnostics;
 /// Derives everything for `input`: parse the attributes once, build and check the
 /// model, then generate from it, or, on mistakes, emit the errors with stub impls.
 pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
+    emit::choose_names(input);
     let diag = Diagnostics::new();
     let attrs = attr::Container::from_ast(&diag, input);
     let model = Container::from_ast(&diag, input, &attrs);
@@ -53,6 +54,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
 /// impl, or, on mistakes, the errors alone (`#[derive(Packed)]` beside it reports them
 /// too, with its stub impls).
 pub(crate) fn derive_max_size(input: &syn::DeriveInput) -> TokenStream {
+    emit::choose_names(input);
     let diag = Diagnostics::new();
     let attrs = attr::Container::from_ast(&diag, input);
     let model = Container::from_ast(&diag, input, &attrs);
