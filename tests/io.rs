@@ -294,23 +294,37 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
     // Bitsery's compact size `FF FF FF FF` is 2^30 - 1; three bytes follow it.
     const CLAIM: usize = (1 << 30) - 1;
     let input = [0xff, 0xff, 0xff, 0xff, 1, 2, 3];
-    let at_4 = |needed| DecodeError::UnexpectedEnd { offset: 4, needed, remaining: 3 };
+    let at_4 = |needed| DecodeError::UnexpectedEnd {
+        offset: 4,
+        needed,
+        remaining: 3,
+    };
     for got in [stream::<Vec<u8>>(&input), dribbled::<Vec<u8>>(&input)] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
-    // A `u32` takes 4 bytes under Bitsery's layout.
+    // A `u32` takes 4 bytes under Bitsery's layout, but one at least under some layout
+    // (LEB128): the rule a slice checks at the prefix, so both see the same claim.
     for got in [stream::<Vec<u32>>(&input), dribbled::<Vec<u32>>(&input)] {
-        assert_eq!(got, Err(at_4(4 * CLAIM)));
+        assert_eq!(got, Err(at_4(CLAIM)));
     }
     // Elements of varying size take their least: a string its length byte, a map
     // entry of two bytes two, a vector of vectors a length byte each.
-    for got in [stream::<Vec<String>>(&input), dribbled::<Vec<String>>(&input)] {
+    for got in [
+        stream::<Vec<String>>(&input),
+        dribbled::<Vec<String>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
-    for got in [stream::<BTreeMap<u8, u8>>(&input), dribbled::<BTreeMap<u8, u8>>(&input)] {
+    for got in [
+        stream::<BTreeMap<u8, u8>>(&input),
+        dribbled::<BTreeMap<u8, u8>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(2 * CLAIM)));
     }
-    for got in [stream::<Vec<Vec<u8>>>(&input), dribbled::<Vec<Vec<u8>>>(&input)] {
+    for got in [
+        stream::<Vec<Vec<u8>>>(&input),
+        dribbled::<Vec<Vec<u8>>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
     // As a string's (which was already so).
@@ -319,16 +333,25 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
     let cut = [3, 2, b'a', b'b', 5, b'c'];
     assert_eq!(
         stream::<Vec<String>>(&cut),
-        Err(DecodeError::UnexpectedEnd { offset: 5, needed: 5, remaining: 1 })
+        Err(DecodeError::UnexpectedEnd {
+            offset: 5,
+            needed: 5,
+            remaining: 1
+        })
     );
-    // YAS: an 8-byte length of 2^32 - 1 after the header.
+    // YAS: an 8-byte length of 2^32 - 1 after the header (a `u16` takes a byte at
+    // least, under YAS compacted).
     let mut yas = b"yas0017".to_vec();
     yas.extend_from_slice(&[0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 9]);
     assert_eq!(
         packed_core::with::<layout::Yas>()
             .from_reader::<Vec<u16>, _>(&yas[..])
             .map_err(packed_core::Error::into_kind),
-        Err(DecodeError::UnexpectedEnd { offset: 15, needed: 2 * 0xffff_ffff, remaining: 1 })
+        Err(DecodeError::UnexpectedEnd {
+            offset: 15,
+            needed: 0xffff_ffff,
+            remaining: 1
+        })
     );
 }
 

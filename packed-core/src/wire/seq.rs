@@ -252,7 +252,7 @@ fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
 /// slice in one call, from a stream in steps of at most 64 KiB of elements, so memory
 /// follows the input received.
 #[inline]
-fn append<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     c: &mut Claim,
     offset: usize,
     len: usize,
@@ -264,7 +264,7 @@ fn append<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     if T::MIN_WIRE == 0 || T::RESERVES_AHEAD {
         for _ in 0..len {
             element::<T, R, (), _>(c, offset, r, |r| step(1, r, out))
-                .map_err(|e| unmet::<T>(start, len, T::MIN_WIRE, e))?;
+                .map_err(|e| unmet::<T, R>(r, start, len, e))?;
         }
         return Ok(());
     }
@@ -275,38 +275,36 @@ fn append<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     let mut left = len;
     while left > 0 {
         let n = left.min(chunk);
-        // (Elements of a fixed size under the layout take that many bytes each.)
-        step(n, r, out).map_err(|e| {
-            let each = T::fixed_size::<E>().bytes().max(T::MIN_WIRE);
-            unmet::<T>(start, len, each, e)
-        })?;
+        step(n, r, out).map_err(|e| unmet::<T, R>(r, start, len, e))?;
         left -= n;
     }
     Ok(())
 }
 
 /// What a stream reports where the input ends inside `len` elements of `T` that start
-/// at `start`: if the input could not have held them (each takes `each` bytes at least,
-/// its `MIN_WIRE` or its fixed size), the
-/// claim, as for a string (`UnexpectedEnd` at the elements' start, `needed` their
-/// bytes, `remaining` the bytes there were); else `e`, the element's own error. A slice
-/// refuses such a claim at its prefix; a stream, which does not know its length, finds
-/// out only here, and would otherwise report the step it was reading (64 KiB of
-/// elements, or one element).
+/// at `start`: if the input could not have held them (`T::MIN_WIRE` bytes each, the
+/// rule a slice checks at the prefix), the claim, as for a string (`UnexpectedEnd` at
+/// the elements' start, `needed` their bytes, `remaining` the bytes there were); else
+/// `e`, the element's own error. A stream, which does not know its length, finds out
+/// only here, and would otherwise report the step it was reading (64 KiB of elements,
+/// or one element). From a slice, `e` as it is: the claim was checked at the prefix.
 #[cold]
 #[inline(never)]
-pub(crate) fn unmet<'de, T: Decode<'de>>(
+pub(crate) fn unmet<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
+    r: &R,
     start: usize,
     len: usize,
-    each: usize,
     e: DecodeError,
 ) -> DecodeError {
+    if r.remaining().is_some() {
+        return e;
+    }
     match e {
         DecodeError::UnexpectedEnd {
             offset, remaining, ..
-        } if each != 0 && offset >= start => {
+        } if T::MIN_WIRE != 0 && offset >= start => {
             let had = offset - start + remaining;
-            let needed = len.saturating_mul(each);
+            let needed = len.saturating_mul(T::MIN_WIRE);
             if needed > had {
                 DecodeError::UnexpectedEnd {
                     offset: start,
@@ -387,7 +385,7 @@ pub(crate) fn decode_vec<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     let (offset, len) = read_len::<C, R>(r)?;
     let mut c = claim::<T, R>(offset, len, Reserve::vec::<T>(), r)?;
     let mut v = Vec::with_capacity(c.cap);
-    append::<C::Elem, T, R>(&mut c, offset, len, r, &mut v, step)?;
+    append(&mut c, offset, len, r, &mut v, step)?;
     settle(c, r);
     Ok(v)
 }
@@ -418,7 +416,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
             element::<T, R, (), _>(&mut c, offset, r, |r| item.decode_in_place::<C::Elem, R>(r))?;
         }
         let more = len - self.len();
-        append::<C::Elem, T, R>(
+        append(
             &mut c,
             offset,
             more,
@@ -525,7 +523,7 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 /// errors. Elements that may encode to nothing are counted as in a sequence (`[Z; N]`
 /// inside a `Vec` would otherwise multiply them).
 #[inline]
-fn decode_elements<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>(
+fn decode_elements<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>(
     start: usize,
     r: &mut R,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
@@ -533,7 +531,7 @@ fn decode_elements<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized, const N
     let mut v = Vec::with_capacity(N);
     if T::MIN_WIRE == 0 {
         let mut c = claim::<T, R>(start, N, Reserve::Nothing, r)?;
-        append::<E, T, R>(&mut c, start, N, r, &mut v, step)?;
+        append(&mut c, start, N, r, &mut v, step)?;
     } else {
         step(N, r, &mut v)?;
     }
@@ -554,7 +552,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         read_array_length::<C, R, N>(r)?;
-        decode_elements::<C::Elem, T, R, N>(r.offset(), r, T::decode_contiguous::<C::Elem, R>)
+        decode_elements::<T, R, N>(r.offset(), r, T::decode_contiguous::<C::Elem, R>)
     }
 }
 
@@ -580,6 +578,6 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        decode_elements::<C::Elem, T, R, N>(r.offset(), r, T::decode_append::<C::Elem, R>).map(Fields)
+        decode_elements::<T, R, N>(r.offset(), r, T::decode_append::<C::Elem, R>).map(Fields)
     }
 }
