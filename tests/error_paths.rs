@@ -943,3 +943,32 @@ fn errors_the_shortest_value_repeats_have_paths() {
         (DecodeError::UnknownVariant { offset: 20, type_name: "Level", tag: 7 }, path("level"))
     );
 }
+
+/// Raw identifiers are named without `r#`, variants as fields (`match.in`, not
+/// `r#match.in`) and types in errors (`Kind`, not `r#Kind`).
+#[test]
+fn raw_identifiers_are_named_as_written_without_r_hash() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[allow(non_camel_case_types)]
+    enum r#Kind {
+        r#match { r#in: bool },
+        Other,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    struct Holder {
+        r#type: r#Kind,
+    }
+    // Variant 0 (`match`), then an invalid bool.
+    let e = packed_core::from_slice::<Holder>(&[0, 5]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 5 });
+    assert_eq!(e.path(), Some("type.match.in"));
+    let e = packed_core::from_slice::<Holder>(&[2]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnknownVariant { offset: 0, type_name: "Kind", tag: 2 }
+    );
+    let text = packed_core::explain(&Holder { r#type: r#Kind::r#match { r#in: true } }).unwrap().to_string();
+    assert!(text.contains("type.match.in"), "{text}");
+    assert!(!text.contains("r#"), "{text}");
+    let _ = r#Kind::Other;
+}
