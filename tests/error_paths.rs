@@ -888,7 +888,9 @@ fn errors_the_shortest_value_repeats_have_paths() {
         a: u8,
         arr: [u16; 2],
     }
-    fn located<T: for<'de> packed_core::Decode<'de> + std::fmt::Debug>(bytes: &[u8]) -> (DecodeError, Option<String>) {
+    fn located<T: for<'de> packed_core::Decode<'de> + std::fmt::Debug>(
+        bytes: &[u8],
+    ) -> (DecodeError, Option<String>) {
         let e = packed_core::from_slice::<T>(bytes).unwrap_err();
         (e.kind().clone(), e.path().map(String::from))
     }
@@ -896,7 +898,10 @@ fn errors_the_shortest_value_repeats_have_paths() {
     let path = |p: &str| Some(p.to_string());
 
     // a, nz = 0 (4 bytes LE) at 1, then an empty vector.
-    assert_eq!(located::<Counts>(&[1, 0, 0, 0, 0, 0]), (zero(1, "NonZeroU32"), path("nz")));
+    assert_eq!(
+        located::<Counts>(&[1, 0, 0, 0, 0, 0]),
+        (zero(1, "NonZeroU32"), path("nz"))
+    );
     // nz = 5, two elements: 1 at 6, 0 at 8.
     assert_eq!(
         located::<Counts>(&[1, 5, 0, 0, 0, 2, 1, 0, 0, 0]),
@@ -917,7 +922,11 @@ fn errors_the_shortest_value_repeats_have_paths() {
     // `yas0017`, a at 7, the array's u64 length 3 at 8 (YAS writes a std::array's size).
     let mut yas = b"yas0017\x01".to_vec();
     yas.extend_from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 4, 1, 0, 0, 0]);
-    let mismatch = DecodeError::LengthMismatch { offset: 8, expected: 2, found: 3 };
+    let mismatch = DecodeError::LengthMismatch {
+        offset: 8,
+        expected: 2,
+        found: 3,
+    };
     assert_eq!(located::<Yas>(&yas), (mismatch.clone(), path("arr")));
     // Big-endian: `yas0097`, the length's 3 in its last byte.
     let mut big = b"yas0097\x01".to_vec();
@@ -934,13 +943,27 @@ fn errors_the_shortest_value_repeats_have_paths() {
     yas.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 2, 1, 0, 0, 0]);
     assert_eq!(
         located::<Yas>(&yas),
-        (DecodeError::InvalidEnumSize { offset: 20, expected: 4, found: 2 }, path("level"))
+        (
+            DecodeError::InvalidEnumSize {
+                offset: 20,
+                expected: 4,
+                found: 2
+            },
+            path("level")
+        )
     );
     let n = yas.len();
     yas[n - 5..].copy_from_slice(&[4, 7, 0, 0, 0]);
     assert_eq!(
         located::<Yas>(&yas),
-        (DecodeError::UnknownVariant { offset: 20, type_name: "Level", tag: 7 }, path("level"))
+        (
+            DecodeError::UnknownVariant {
+                offset: 20,
+                type_name: "Level",
+                tag: 7
+            },
+            path("level")
+        )
     );
 }
 
@@ -965,9 +988,17 @@ fn raw_identifiers_are_named_as_written_without_r_hash() {
     let e = packed_core::from_slice::<Holder>(&[2]).unwrap_err();
     assert_eq!(
         e.kind(),
-        &DecodeError::UnknownVariant { offset: 0, type_name: "Kind", tag: 2 }
+        &DecodeError::UnknownVariant {
+            offset: 0,
+            type_name: "Kind",
+            tag: 2
+        }
     );
-    let text = packed_core::explain(&Holder { r#type: r#Kind::r#match { r#in: true } }).unwrap().to_string();
+    let text = packed_core::explain(&Holder {
+        r#type: r#Kind::r#match { r#in: true },
+    })
+    .unwrap()
+    .to_string();
     assert!(text.contains("type.match.in"), "{text}");
     assert!(!text.contains("r#"), "{text}");
     let _ = r#Kind::Other;

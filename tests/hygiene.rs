@@ -1277,7 +1277,11 @@ fn a_with_module_named_like_a_parameter_compiles() {
 /// Generic parameters, and names in attribute values, spelled like the names the
 /// derive generates (`__C`, `'__de`, `__packed`, `__f0`, ...): the derive picks other
 /// names for its own, rather than declaring a second `__C` beside the user's.
-#[allow(non_camel_case_types, non_upper_case_globals, clippy::pub_underscore_fields)]
+#[allow(
+    non_camel_case_types,
+    non_upper_case_globals,
+    clippy::pub_underscore_fields
+)]
 mod generated_names {
     use ::packed_core::{MaxSize, Packed};
 
@@ -1351,9 +1355,17 @@ mod generated_names {
 
 #[test]
 fn parameters_named_like_generated_names_compile() {
-    use generated_names::{Bits, Grows, Params, Variants, __items, __v};
+    use generated_names::{__items, __v, Bits, Grows, Params, Variants};
     type P<'a> = Params<'a, u8, u16, u32, u8, u8, 2, 0>;
-    let v: P<'_> = Params { a: [9, 8], c: 1, w: 2, r: 3, p: 4, o: 5, s: ::core::marker::PhantomData };
+    let v: P<'_> = Params {
+        a: [9, 8],
+        c: 1,
+        w: 2,
+        r: 3,
+        p: 4,
+        o: 5,
+        s: ::core::marker::PhantomData,
+    };
     let bytes = ::packed_core::to_vec(&v).unwrap();
     assert_eq!(bytes, [9, 8, 1, 2, 0, 3, 0, 0, 0, 4, 5]);
     assert_eq!(::packed_core::from_slice::<P<'_>>(&bytes).unwrap(), v);
@@ -1361,19 +1373,41 @@ fn parameters_named_like_generated_names_compile() {
 
     let e: Variants<'_, u8, u8, u8, u8> = Variants::B { t: 1, o: 2 };
     assert_eq!(::packed_core::to_vec(&e).unwrap(), [1, 1, 2]);
-    assert_eq!(::packed_core::from_slice::<Variants<'_, u8, u8, u8, u8>>(&[2, 1, b'x']).unwrap(), Variants::C("x"));
+    assert_eq!(
+        ::packed_core::from_slice::<Variants<'_, u8, u8, u8, u8>>(&[2, 1, b'x']).unwrap(),
+        Variants::C("x")
+    );
 
-    let g = Grows { a: 1u8, b: 2u8, c: 3u8 };
+    let g = Grows {
+        a: 1u8,
+        b: 2u8,
+        c: 3u8,
+    };
     assert_eq!(::packed_core::to_vec(&g).unwrap(), [7, 0, 0, 0, 1, 2, 3]);
     let old = ::packed_core::from_slice::<Grows<u8, u8, u8>>(&[6, 0, 0, 0, 1, 2]).unwrap();
     assert_eq!(old, Grows { a: 1, b: 2, c: 0 });
 
     // 3 bits of `x`, then one bit each, low bits first: 0b1_0_1_101.
-    let b = Bits { x: 5, a: true, b: false, c: true };
+    let b = Bits {
+        x: 5,
+        a: true,
+        b: false,
+        c: true,
+    };
     assert_eq!(::packed_core::to_vec(&b).unwrap(), [0b0010_1101]);
-    assert_eq!(::packed_core::from_slice::<Bits<bool, bool, bool>>(&[0b0010_1101]).unwrap(), b);
+    assert_eq!(
+        ::packed_core::from_slice::<Bits<bool, bool, bool>>(&[0b0010_1101]).unwrap(),
+        b
+    );
 
-    let i = __items { a: 1u8, b: 2u8, c: vec![__v::B, __v::A] };
+    let i = __items {
+        a: 1u8,
+        b: 2u8,
+        c: vec![__v::B, __v::A],
+    };
     assert_eq!(::packed_core::to_vec(&i).unwrap(), [1, 2, 2, 5, 3]);
-    assert_eq!(::packed_core::from_slice::<__items<u8, u8>>(&[1, 2, 2, 5, 3]).unwrap(), i);
+    assert_eq!(
+        ::packed_core::from_slice::<__items<u8, u8>>(&[1, 2, 2, 5, 3]).unwrap(),
+        i
+    );
 }

@@ -294,7 +294,11 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
     // Bitsery's compact size `FF FF FF FF` is 2^30 - 1; three bytes follow it.
     const CLAIM: usize = (1 << 30) - 1;
     let input = [0xff, 0xff, 0xff, 0xff, 1, 2, 3];
-    let at_4 = |needed| DecodeError::UnexpectedEnd { offset: 4, needed, remaining: 3 };
+    let at_4 = |needed| DecodeError::UnexpectedEnd {
+        offset: 4,
+        needed,
+        remaining: 3,
+    };
     for got in [stream::<Vec<u8>>(&input), dribbled::<Vec<u8>>(&input)] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
@@ -304,13 +308,22 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
     }
     // Elements of varying size take their least: a string its length byte, a map
     // entry of two bytes two, a vector of vectors a length byte each.
-    for got in [stream::<Vec<String>>(&input), dribbled::<Vec<String>>(&input)] {
+    for got in [
+        stream::<Vec<String>>(&input),
+        dribbled::<Vec<String>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
-    for got in [stream::<BTreeMap<u8, u8>>(&input), dribbled::<BTreeMap<u8, u8>>(&input)] {
+    for got in [
+        stream::<BTreeMap<u8, u8>>(&input),
+        dribbled::<BTreeMap<u8, u8>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(2 * CLAIM)));
     }
-    for got in [stream::<Vec<Vec<u8>>>(&input), dribbled::<Vec<Vec<u8>>>(&input)] {
+    for got in [
+        stream::<Vec<Vec<u8>>>(&input),
+        dribbled::<Vec<Vec<u8>>>(&input),
+    ] {
         assert_eq!(got, Err(at_4(CLAIM)));
     }
     // As a string's (which was already so).
@@ -319,7 +332,11 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
     let cut = [3, 2, b'a', b'b', 5, b'c'];
     assert_eq!(
         stream::<Vec<String>>(&cut),
-        Err(DecodeError::UnexpectedEnd { offset: 5, needed: 5, remaining: 1 })
+        Err(DecodeError::UnexpectedEnd {
+            offset: 5,
+            needed: 5,
+            remaining: 1
+        })
     );
     // YAS: an 8-byte length of 2^32 - 1 after the header.
     let mut yas = b"yas0017".to_vec();
@@ -328,7 +345,11 @@ fn a_stream_reports_the_claim_it_could_not_hold() {
         packed_core::with::<layout::Yas>()
             .from_reader::<Vec<u16>, _>(&yas[..])
             .map_err(packed_core::Error::into_kind),
-        Err(DecodeError::UnexpectedEnd { offset: 15, needed: 2 * 0xffff_ffff, remaining: 1 })
+        Err(DecodeError::UnexpectedEnd {
+            offset: 15,
+            needed: 2 * 0xffff_ffff,
+            remaining: 1
+        })
     );
 }
 
@@ -422,7 +443,10 @@ fn messages_that_take_no_input_end() {
     // fields too.
     let units: Vec<_> = packed_core::messages::<(), _>(&input[..]).collect();
     assert_eq!(units.len(), 4097);
-    assert_eq!(units[4096].clone().map_err(packed_core::Error::into_kind), Err(over(4096)));
+    assert_eq!(
+        units[4096].clone().map_err(packed_core::Error::into_kind),
+        Err(over(4096))
+    );
     let skipped = packed_core::messages::<Skipped, _>(&input[..]).count();
     assert_eq!(skipped, 4097);
     // At the end of the input there is no message, as for any type.

@@ -580,6 +580,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     }
     #[inline]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
-        decode_elements::<C::Elem, T, R, N>(r.offset(), r, T::decode_append::<C::Elem, R>).map(Fields)
+        decode_elements::<C::Elem, T, R, N>(r.offset(), r, T::decode_append::<C::Elem, R>)
+            .map(Fields)
     }
 }

@@ -120,7 +120,9 @@ pub(crate) fn choose_names(input: &syn::DeriveInput) {
     }
     let mut used = Vec::new();
     collect(input.to_token_stream(), &mut used);
-    let n = (0..).find(|&n| !used.iter().any(|u| is_generated(u, n))).unwrap_or(0);
+    let n = (0..)
+        .find(|&n| !used.iter().any(|u| is_generated(u, n)))
+        .unwrap_or(0);
     SUFFIX.with(|s| s.set(n));
 }
 

@@ -265,7 +265,10 @@ fn with_module_name(cont: &Container<'_>, f: &Field<'_>) -> Option<syn::Ident> {
         return None;
     }
     let i = cont.all_fields().position(|g| std::ptr::eq(g, f))?;
-    Some(quote::format_ident!("{}", super::emit::fresh(&format!("__PackedWith{i}"))))
+    Some(quote::format_ident!(
+        "{}",
+        super::emit::fresh(&format!("__PackedWith{i}"))
+    ))
 }
 
 /// For each `with` field of a type without generic parameters, an impl of
