@@ -48,7 +48,7 @@ pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?S
     for _ in 0..len {
         let at = r.offset();
         let entry = element::<T, R, T, _>(&mut c, offset, r, &mut decode)
-            .map_err(|e| unmet::<T>(start, len, T::MIN_WIRE, e))?;
+            .map_err(|e| unmet(start, len, T::MIN_WIRE, e))?;
         if !insert(&mut m, entry) {
             return Err(duplicate_key(at));
         }

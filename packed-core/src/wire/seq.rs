@@ -264,7 +264,7 @@ fn append<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     if T::MIN_WIRE == 0 || T::RESERVES_AHEAD {
         for _ in 0..len {
             element::<T, R, (), _>(c, offset, r, |r| step(1, r, out))
-                .map_err(|e| unmet::<T>(start, len, T::MIN_WIRE, e))?;
+                .map_err(|e| unmet(start, len, T::MIN_WIRE, e))?;
         }
         return Ok(());
     }
@@ -278,29 +278,24 @@ fn append<'de, E: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
         // (Elements of a fixed size under the layout take that many bytes each.)
         step(n, r, out).map_err(|e| {
             let each = T::fixed_size::<E>().bytes().max(T::MIN_WIRE);
-            unmet::<T>(start, len, each, e)
+            unmet(start, len, each, e)
         })?;
         left -= n;
     }
     Ok(())
 }
 
-/// What a stream reports where the input ends inside `len` elements of `T` that start
-/// at `start`: if the input could not have held them (each takes `each` bytes at least,
-/// its `MIN_WIRE` or its fixed size), the
-/// claim, as for a string (`UnexpectedEnd` at the elements' start, `needed` their
-/// bytes, `remaining` the bytes there were); else `e`, the element's own error. A slice
+/// What a stream reports where the input ends inside `len` elements that start at
+/// `start`: if the input could not have held them (each takes `each` bytes at least,
+/// its type's `MIN_WIRE` or fixed size), the claim, as for a string (`UnexpectedEnd` at
+/// the elements' start, `needed` their bytes, `remaining` the bytes there were); else
+/// `e`, the element's own error. A slice
 /// refuses such a claim at its prefix; a stream, which does not know its length, finds
 /// out only here, and would otherwise report the step it was reading (64 KiB of
 /// elements, or one element).
 #[cold]
 #[inline(never)]
-pub(crate) fn unmet<'de, T: Decode<'de>>(
-    start: usize,
-    len: usize,
-    each: usize,
-    e: DecodeError,
-) -> DecodeError {
+pub(crate) fn unmet(start: usize, len: usize, each: usize, e: DecodeError) -> DecodeError {
     match e {
         DecodeError::UnexpectedEnd {
             offset, remaining, ..
