@@ -836,3 +836,170 @@ fn serde_errors_have_no_path_inside_serde_values() {
     let e = packed_core::from_slice::<Record>(&[1, 2, 7]).unwrap_err();
     assert_eq!(e.path(), Some("extra"));
 }
+
+/// Errors whose input the replay must change in a way of its own to read past: a zero
+/// for a `NonZero` (the shortest value, zero, is the error itself), a YAS
+/// `std::array` length (in each YAS layout's form of the length) and a YAS enum's size
+/// byte followed by an unknown value (the value is after the size, not at it). Each
+/// had no path.
+#[test]
+fn errors_the_shortest_value_repeats_have_paths() {
+    use std::num::{NonZeroU16, NonZeroU32};
+
+    #[derive(Packed, Debug, PartialEq)]
+    struct Counts {
+        a: u8,
+        nz: NonZeroU32,
+        v: Vec<NonZeroU16>,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(layout = "yas-compacted")]
+    struct Compacted {
+        a: u8,
+        nz: NonZeroU32,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(layout = "varint")]
+    struct Leb {
+        a: u8,
+        nz: NonZeroU32,
+    }
+    #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+    #[repr(u32)]
+    enum Level {
+        Low = 1,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(layout = "yas")]
+    struct Yas {
+        a: u8,
+        arr: [u16; 2],
+        level: Level,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(layout = "yas", endian = "big")]
+    struct YasBig {
+        a: u8,
+        arr: [u16; 2],
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(layout = "yas-compacted")]
+    struct YasCompacted {
+        a: u8,
+        arr: [u16; 2],
+    }
+    fn located<T: for<'de> packed_core::Decode<'de> + std::fmt::Debug>(
+        bytes: &[u8],
+    ) -> (DecodeError, Option<String>) {
+        let e = packed_core::from_slice::<T>(bytes).unwrap_err();
+        (e.kind().clone(), e.path().map(String::from))
+    }
+    let zero = |offset, type_name| DecodeError::UnexpectedZero { offset, type_name };
+    let path = |p: &str| Some(p.to_string());
+
+    // a, nz = 0 (4 bytes LE) at 1, then an empty vector.
+    assert_eq!(
+        located::<Counts>(&[1, 0, 0, 0, 0, 0]),
+        (zero(1, "NonZeroU32"), path("nz"))
+    );
+    // nz = 5, two elements: 1 at 6, 0 at 8.
+    assert_eq!(
+        located::<Counts>(&[1, 5, 0, 0, 0, 2, 1, 0, 0, 0]),
+        (zero(8, "NonZeroU16"), path("v[1]"))
+    );
+    // `yas0117`, a raw byte, nz's compacted zero `80` at 8.
+    assert_eq!(
+        located::<Compacted>(b"yas0117\x01\x80"),
+        (zero(8, "NonZeroU32"), path("nz"))
+    );
+    // nz's compacted zero in its long form: one byte, 00.
+    assert_eq!(
+        located::<Compacted>(b"yas0117\x01\x01\x00"),
+        (zero(8, "NonZeroU32"), path("nz"))
+    );
+    assert_eq!(located::<Leb>(&[1, 0]), (zero(1, "NonZeroU32"), path("nz")));
+
+    // `yas0017`, a at 7, the array's u64 length 3 at 8 (YAS writes a std::array's size).
+    let mut yas = b"yas0017\x01".to_vec();
+    yas.extend_from_slice(&[3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 4, 1, 0, 0, 0]);
+    let mismatch = DecodeError::LengthMismatch {
+        offset: 8,
+        expected: 2,
+        found: 3,
+    };
+    assert_eq!(located::<Yas>(&yas), (mismatch.clone(), path("arr")));
+    // Big-endian: `yas0097`, the length's 3 in its last byte.
+    let mut big = b"yas0097\x01".to_vec();
+    big.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0, 3, 0, 1, 0, 2]);
+    assert_eq!(located::<YasBig>(&big), (mismatch.clone(), path("arr")));
+    // Compacted: the length 3 is `83`.
+    assert_eq!(
+        located::<YasCompacted>(b"yas0117\x01\x83\x81\x82"),
+        (mismatch, path("arr"))
+    );
+    // The enum at 20: its size byte 2 where a u32 enum has 4; then size 4 and the
+    // unknown value 7.
+    let mut yas = b"yas0017\x01".to_vec();
+    yas.extend_from_slice(&[2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 2, 1, 0, 0, 0]);
+    assert_eq!(
+        located::<Yas>(&yas),
+        (
+            DecodeError::InvalidEnumSize {
+                offset: 20,
+                expected: 4,
+                found: 2
+            },
+            path("level")
+        )
+    );
+    let n = yas.len();
+    yas[n - 5..].copy_from_slice(&[4, 7, 0, 0, 0]);
+    assert_eq!(
+        located::<Yas>(&yas),
+        (
+            DecodeError::UnknownVariant {
+                offset: 20,
+                type_name: "Level",
+                tag: 7
+            },
+            path("level")
+        )
+    );
+}
+
+/// Raw identifiers are named without `r#`, variants as fields (`match.in`, not
+/// `r#match.in`) and types in errors (`Kind`, not `r#Kind`).
+#[test]
+fn raw_identifiers_are_named_as_written_without_r_hash() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[allow(non_camel_case_types)]
+    enum r#Kind {
+        r#match { r#in: bool },
+        Other,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    struct Holder {
+        r#type: r#Kind,
+    }
+    // Variant 0 (`match`), then an invalid bool.
+    let e = packed_core::from_slice::<Holder>(&[0, 5]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::InvalidBool { offset: 1, byte: 5 });
+    assert_eq!(e.path(), Some("type.match.in"));
+    let e = packed_core::from_slice::<Holder>(&[2]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnknownVariant {
+            offset: 0,
+            type_name: "Kind",
+            tag: 2
+        }
+    );
+    let text = packed_core::explain(&Holder {
+        r#type: r#Kind::r#match { r#in: true },
+    })
+    .unwrap()
+    .to_string();
+    assert!(text.contains("type.match.in"), "{text}");
+    assert!(!text.contains("r#"), "{text}");
+    let _ = r#Kind::Other;
+}

@@ -1357,7 +1357,7 @@ mod generated_names {
 fn parameters_named_like_generated_names_compile() {
     use generated_names::{__items, __v, Bits, Grows, Params, Variants};
     type P<'a> = Params<'a, u8, u16, u32, u8, u8, 2, 0>;
-    let v: P<'_> = Params {
+    let params: P<'_> = Params {
         a: [9, 8],
         c: 1,
         w: 2,
@@ -1366,48 +1366,51 @@ fn parameters_named_like_generated_names_compile() {
         o: 5,
         s: ::core::marker::PhantomData,
     };
-    let bytes = ::packed_core::to_vec(&v).unwrap();
+    let bytes = ::packed_core::to_vec(&params).unwrap();
     assert_eq!(bytes, [9, 8, 1, 2, 0, 3, 0, 0, 0, 4, 5]);
-    assert_eq!(::packed_core::from_slice::<P<'_>>(&bytes).unwrap(), v);
+    assert_eq!(::packed_core::from_slice::<P<'_>>(&bytes).unwrap(), params);
     assert_eq!(::packed_core::max_size::<P<'_>>(), 11);
 
-    let e: Variants<'_, u8, u8, u8, u8> = Variants::B { t: 1, o: 2 };
-    assert_eq!(::packed_core::to_vec(&e).unwrap(), [1, 1, 2]);
+    let variant: Variants<'_, u8, u8, u8, u8> = Variants::B { t: 1, o: 2 };
+    assert_eq!(::packed_core::to_vec(&variant).unwrap(), [1, 1, 2]);
     assert_eq!(
         ::packed_core::from_slice::<Variants<'_, u8, u8, u8, u8>>(&[2, 1, b'x']).unwrap(),
         Variants::C("x")
     );
 
-    let g = Grows {
+    let grows = Grows {
         a: 1u8,
         b: 2u8,
         c: 3u8,
     };
-    assert_eq!(::packed_core::to_vec(&g).unwrap(), [7, 0, 0, 0, 1, 2, 3]);
+    assert_eq!(
+        ::packed_core::to_vec(&grows).unwrap(),
+        [7, 0, 0, 0, 1, 2, 3]
+    );
     let old = ::packed_core::from_slice::<Grows<u8, u8, u8>>(&[6, 0, 0, 0, 1, 2]).unwrap();
     assert_eq!(old, Grows { a: 1, b: 2, c: 0 });
 
     // 3 bits of `x`, then one bit each, low bits first: 0b1_0_1_101.
-    let b = Bits {
+    let bits = Bits {
         x: 5,
         a: true,
         b: false,
         c: true,
     };
-    assert_eq!(::packed_core::to_vec(&b).unwrap(), [0b0010_1101]);
+    assert_eq!(::packed_core::to_vec(&bits).unwrap(), [0b0010_1101]);
     assert_eq!(
         ::packed_core::from_slice::<Bits<bool, bool, bool>>(&[0b0010_1101]).unwrap(),
-        b
+        bits
     );
 
-    let i = __items {
+    let items = __items {
         a: 1u8,
         b: 2u8,
         c: vec![__v::B, __v::A],
     };
-    assert_eq!(::packed_core::to_vec(&i).unwrap(), [1, 2, 2, 5, 3]);
+    assert_eq!(::packed_core::to_vec(&items).unwrap(), [1, 2, 2, 5, 3]);
     assert_eq!(
         ::packed_core::from_slice::<__items<u8, u8>>(&[1, 2, 2, 5, 3]).unwrap(),
-        i
+        items
     );
 }

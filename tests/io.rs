@@ -420,6 +420,41 @@ fn messages_stop_at_a_malformed_message() {
 
 /// Each message is a document of its own for the limits: a byte limit of one message's
 /// size reads any number of them, and refuses the one message that is larger.
+/// Messages of a type that encodes to nothing take no input: the stream cannot advance
+/// past them, and `messages` over input that is not empty yielded them forever (a
+/// `for` loop over it never ended). Those in a row are counted as zero-width elements
+/// and the one past the limit is an error that ends the messages.
+#[test]
+fn messages_that_take_no_input_end() {
+    #[derive(Packed, Debug, PartialEq)]
+    struct Tick;
+    #[derive(Packed, Debug, PartialEq)]
+    struct Skipped {
+        #[packed(skip)]
+        cache: u64,
+    }
+    let input = [7u8, 8, 9];
+    let over = |limit| DecodeError::ZeroWidthLimitExceeded { offset: 0, limit };
+    let c = packed_core::config().limits(Limits::DEFAULT.with_max_zero_width_elements(2));
+    let got: Vec<_> = c
+        .messages::<Tick, _>(&input[..])
+        .map(|m| m.map_err(packed_core::Error::into_kind))
+        .collect();
+    assert_eq!(got, [Ok(Tick), Ok(Tick), Err(over(2))]);
+    // Under the default limit, 4096 and the error, for `()` and a struct of skipped
+    // fields too.
+    let units: Vec<_> = packed_core::messages::<(), _>(&input[..]).collect();
+    assert_eq!(units.len(), 4097);
+    assert_eq!(
+        units[4096].clone().map_err(packed_core::Error::into_kind),
+        Err(over(4096))
+    );
+    let skipped = packed_core::messages::<Skipped, _>(&input[..]).count();
+    assert_eq!(skipped, 4097);
+    // At the end of the input there is no message, as for any type.
+    assert_eq!(packed_core::messages::<Tick, _>(&[][..]).count(), 0);
+}
+
 #[test]
 fn messages_count_limits_per_message() {
     let lines = ["boot", "ready", "serve"];

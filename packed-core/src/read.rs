@@ -1130,10 +1130,18 @@ impl<'de, R: std::io::BufRead> Reader<'de> for IoReader<R> {
 /// and [`messages`](crate::messages) return. Yields `Ok` for each message, ends
 /// (`None`) where the input ends between two messages, and yields one error, then ends,
 /// where it ends inside a message or a message is malformed.
+///
+/// A message of a type that encodes to nothing (a unit struct, `()`) takes no input, so
+/// the stream does not advance past it: such messages in a row count as zero-width
+/// elements ([`Limits::max_zero_width_elements`], default 4096), and one more is
+/// [`DecodeError::ZeroWidthLimitExceeded`], which ends the messages, rather than an
+/// endless run of them over input that is never read.
 #[cfg(feature = "std")]
 pub struct Messages<T, R, C = crate::ctx::Root> {
     reader: IoReader<R>,
     done: bool,
+    /// Messages in a row that took no input.
+    stalled: usize,
     ty: core::marker::PhantomData<fn() -> (T, C)>,
 }
 
@@ -1143,6 +1151,7 @@ impl<T, R, C> Messages<T, R, C> {
         Self {
             reader,
             done: false,
+            stalled: 0,
             ty: core::marker::PhantomData,
         }
     }
@@ -1175,7 +1184,20 @@ impl<T: crate::DecodeOwned, R: std::io::BufRead, C: crate::Ctx> Iterator for Mes
             }
             Ok(false) => {
                 self.reader.start_document();
-                crate::config::decode_message::<C, T, _>(&mut self.reader)
+                let start = self.reader.offset;
+                let message = crate::config::decode_message::<C, T, _>(&mut self.reader);
+                if message.is_ok() && self.reader.offset == start {
+                    self.stalled += 1;
+                    let limit = self.reader.limits.max_zero_width_elements;
+                    if self.stalled > limit {
+                        Err(zero_width_exceeded(start, limit))
+                    } else {
+                        message
+                    }
+                } else {
+                    self.stalled = 0;
+                    message
+                }
             }
             Err(e) => Err(e),
         };

@@ -168,6 +168,10 @@ pub(super) struct ProbeReader<'de> {
     len: usize,
     /// Bytes at or past `cut` that are not zero, in the order they were patched.
     patches: Vec<(usize, u8)>,
+    /// Where each repair patched, for repairs that try several forms in turn.
+    repairs: Vec<usize>,
+    /// Offsets of YAS enums' size bytes that a repair set.
+    sized_enums: Vec<usize>,
     /// Borrowed reads that crossed the cut and were given zeros: their bytes before
     /// the cut are zeros in the [`view`](ProbeReader::view) too.
     zeroed: Vec<(usize, usize)>,
@@ -186,6 +190,8 @@ impl<'de> ProbeReader<'de> {
             keep_rest: true,
             len: input.len().max(cut + 1),
             patches: alloc::vec![(cut, first)],
+            repairs: Vec::new(),
+            sized_enums: Vec::new(),
             zeroed: Vec::new(),
             pos: 0,
             depth: 0,
@@ -207,6 +213,8 @@ impl<'de> ProbeReader<'de> {
     fn complete_with_zeros(&mut self) {
         self.keep_rest = false;
         self.patches.clear();
+        self.repairs.clear();
+        self.sized_enums.clear();
     }
 
     fn byte_at(&self, at: usize) -> u8 {
@@ -269,12 +277,12 @@ impl<'de> ProbeReader<'de> {
             } => Some(bit_offset.saturating_add(needed).div_ceil(8)),
             _ => None,
         };
+        let cap = self
+            .input
+            .len()
+            .saturating_mul(GROWTH)
+            .saturating_add(SLACK);
         if let Some(end) = end {
-            let cap = self
-                .input
-                .len()
-                .saturating_mul(GROWTH)
-                .saturating_add(SLACK);
             if self.len >= cap {
                 return false;
             }
@@ -291,11 +299,44 @@ impl<'de> ProbeReader<'de> {
             }
             DecodeError::InvalidEnumSize {
                 offset, expected, ..
-            } => self.patch(offset, &[expected]),
-            // The next tag, or another key.
+            } => {
+                self.sized_enums.push(offset);
+                self.patch(offset, &[expected])
+            }
+            // A one: in fixed-width and LEB128 integers a first byte of 1; in YAS's
+            // compacted ones (a first byte of 1 says one byte follows) that byte too.
+            DecodeError::UnexpectedZero { offset, .. } => match self.repaired(offset) {
+                0 => self.patch(offset, &[1]),
+                1 => self.patch(offset, &[1, 1]),
+                _ => false,
+            },
+            // A YAS `std::array`'s length, in the forms its layouts write (a little-endian
+            // `u64`, YAS's compacted size below 128, a big-endian `u64`), one per try.
+            // (Repairs are made to a completion of zeros: the little-endian form needs
+            // only its bytes up to the highest that is not zero.)
+            DecodeError::LengthMismatch {
+                offset, expected, ..
+            } => {
+                let le = expected.to_le_bytes();
+                let used = le.iter().rposition(|&b| b != 0).map_or(1, |i| i + 1);
+                let be = expected.to_be_bytes();
+                if self.len < offset + be.len() && self.len < cap {
+                    self.len = (offset + be.len()).min(cap);
+                }
+                match self.repaired(offset) {
+                    0 => self.patch(offset, &le[..used]),
+                    1 if expected < 0x80 => self.patch(offset, &[0x80 | expected as u8]),
+                    1 | 2 => self.patch(offset, &be),
+                    _ => false,
+                }
+            }
+            // The next tag, or another key; for an enum after YAS's size byte, the next
+            // value (its first byte, the lowest: YAS writes that size byte only in
+            // little-endian order).
             DecodeError::UnknownVariant { offset, .. } | DecodeError::DuplicateKey { offset } => {
-                match self.byte_at(offset).checked_add(1) {
-                    Some(b) => self.patch(offset, &[b]),
+                let at = offset + usize::from(self.sized_enums.contains(&offset));
+                match self.byte_at(at).checked_add(1) {
+                    Some(b) => self.patch(at, &[b]),
                     None => false,
                 }
             }
@@ -303,10 +344,16 @@ impl<'de> ProbeReader<'de> {
         }
     }
 
+    /// How many repairs were made at `offset` since the completion last changed.
+    fn repaired(&self, offset: usize) -> usize {
+        self.repairs.iter().filter(|&&at| at == offset).count()
+    }
+
     fn patch(&mut self, at: usize, bytes: &[u8]) -> bool {
         if at < self.cut || at + bytes.len() > self.len {
             return false;
         }
+        self.repairs.push(at);
         self.patches
             .extend(bytes.iter().enumerate().map(|(i, &b)| (at + i, b)));
         true

@@ -83,7 +83,9 @@ impl<K: Encode, V: Encode> Encode for Pair<'_, K, V> {
 /// The most a hash table of entries `T` (`std`'s `HashMap` and `HashSet`, an
 /// `IndexMap`'s index) allocates per entry it is made with capacity for: it rounds the
 /// capacity up to a power of two of buckets at 7/8 load, so up to 16/7 buckets per
-/// entry, each holding an entry and a control byte.
+/// entry, each holding an entry and a control byte. (Hash tables come with `std` or
+/// `indexmap`: a `no_std` build without `indexmap` has none.)
+#[cfg_attr(not(any(feature = "std", feature = "indexmap")), allow(dead_code))]
 pub(crate) const fn hash_table_bytes<T>() -> usize {
     ((core::mem::size_of::<T>() + 1) * 16).div_ceil(7)
 }

@@ -29,7 +29,7 @@ pub(super) fn impl_decode(cont: &Container<'_>) -> TokenStream {
     let trait_path = Trait::Decode.path();
     let where_c = emit::where_clause(cont.generics, bound::predicates(cont, &trait_path, true));
     let header = Trait::Decode.impl_header(cont.ident, cont.generics, &where_c);
-    let name = cont.ident.to_string();
+    let name = syn::ext::IdentExt::unraw(cont.ident).to_string();
     let Shape {
         min_wire,
         decode: body,

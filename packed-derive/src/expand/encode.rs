@@ -99,7 +99,8 @@ fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> T
     });
     let arms = variants.iter().map(|v| {
         let vi = v.ident;
-        let name = vi.to_string();
+        // As a field's: `r#match` is `match` in paths.
+        let name = syn::ext::IdentExt::unraw(vi).to_string();
         let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
         let pat = in_style(
             &quote!(Self::#vi),
