@@ -315,6 +315,26 @@ impl<T: Default> AbsentField for T {
     }
 }
 
+/// The value of a `#[packed(skip)]` field without a `default = "..."`, when read: the
+/// field type's `Default`. (Its own trait for the message: the bound is reported at the
+/// field's type, saying what to do, not at the derive.)
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no value for a skipped field",
+    label = "a `#[packed(skip)]` field, which is not written and takes a value when read",
+    note = "implement `Default` for `{Self}`, or give the field `#[packed(default = \"...\")]`"
+)]
+pub trait SkippedField {
+    /// The field's value when read.
+    fn skipped() -> Self;
+}
+
+impl<T: Default> SkippedField for T {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn skipped() -> Self {
+        T::default()
+    }
+}
+
 // A `#[packed(serde)]` field's `encode` / `decode`: its serde impls.
 #[cfg(feature = "serde")]
 pub use crate::serde::Field as SerdeField;

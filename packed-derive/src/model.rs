@@ -114,13 +114,24 @@ macro_rules! choice {
 pub(crate) use choice;
 
 /// A close match for `word` among `candidates` (the first of the closest), for "did
-/// you mean" hints.
+/// you mean" hints; else the longest name of three letters or more that `word` starts
+/// with, as users lengthen short names (`length`, `lenght` and `len_u8` for `len`,
+/// `maxlen` and `maximum` for `max`, `skipped` for `skip`).
 fn suggest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+    let candidates: Vec<&'static str> = candidates.collect();
     candidates
-        .map(|c| (edit_distance(word, c), c))
+        .iter()
+        .map(|&c| (edit_distance(word, c), c))
         .filter(|(d, c)| *d <= 2 && *d < c.len())
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+        .or_else(|| {
+            let lower = word.to_ascii_lowercase();
+            candidates
+                .into_iter()
+                .filter(|c| c.len() >= 3 && lower.starts_with(c))
+                .max_by_key(|c| c.len())
+        })
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -672,6 +683,11 @@ mod tests {
              `u64`, `varint`, `yas-compacted` (did you mean `u64`?)"
         );
         assert!(!NamedLen::unknown("zzzzzz").contains("did you mean"));
+        // A name lengthened: the longest name it starts with.
+        assert!(NamedLen::unknown("varint32").ends_with("(did you mean `varint`?)"));
+        assert!(NamedLen::unknown("yas-compacted-le").ends_with("(did you mean `yas-compacted`?)"));
+        // Not for names of two letters: `u8-prefix` is not taken for `u8`.
+        assert!(!NamedLen::unknown("u8-prefix").contains("did you mean"));
         // `u6` is one edit from `u8` and from `u16`: ties go to the first in the table.
         assert!(TagWidth::unknown("u6").ends_with("(did you mean `u8`?)"));
     }

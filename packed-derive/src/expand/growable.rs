@@ -116,8 +116,11 @@ pub(super) fn absent_value(f: &Field<'_>) -> TokenStream {
     if let Some(default) = &f.default {
         return quote!(#default);
     }
+    let ty = f.ty;
+    if matches!(f.coding, Coding::Skip) {
+        return quote_spanned!(reported_at(ty.span())=> <#ty as #PACKED::__private::SkippedField>::skipped());
+    }
     if f.in_record {
-        let ty = f.ty;
         return quote_spanned!(reported_at(ty.span())=> <#ty as #PACKED::__private::AbsentField>::absent());
     }
     quote!(#PACKED::__private::Default::default())

@@ -153,7 +153,9 @@ const _: () = {
                             > as __packed::Ctx>::WithMax<3usize>,
                             __R,
                         >(__r)?,
-                        cache: __packed::__private::Default::default(),
+                        cache: <Option<
+                            T,
+                        > as __packed::__private::SkippedField>::skipped(),
                     }
                 }
                 _ => {
