@@ -359,7 +359,10 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
 }
 
 /// Where a session's bits come from: [`Lent`] or [`Streamed`]. Sealed.
-pub trait Source<'de>: sealed::Sealed {
+pub trait Source<'de>: sealed::Sealed + Copy {
+    /// Whether the source is [`Lent`]: a constant, so that each reader's paths are
+    /// chosen at compile time.
+    const LENT: bool;
     /// The input from the session's first byte, if the inner reader lends it all.
     fn lent(&self) -> Option<&'de [u8]>;
 }
@@ -369,9 +372,11 @@ mod sealed {
 }
 
 /// The input of a slice, lent from the session's first byte ([`Reader::lend_unread`]).
+#[derive(Clone, Copy)]
 pub struct Lent<'de>(&'de [u8]);
 impl sealed::Sealed for Lent<'_> {}
 impl<'de> Source<'de> for Lent<'de> {
+    const LENT: bool = true;
     #[inline(always)]
     fn lent(&self) -> Option<&'de [u8]> {
         Some(self.0)
@@ -379,9 +384,11 @@ impl<'de> Source<'de> for Lent<'de> {
 }
 
 /// A stream: bytes taken from the inner reader one by one as bits are needed.
+#[derive(Clone, Copy)]
 pub struct Streamed;
 impl sealed::Sealed for Streamed {}
 impl<'de> Source<'de> for Streamed {
+    const LENT: bool = false;
     #[inline(always)]
     fn lent(&self) -> Option<&'de [u8]> {
         None
@@ -390,23 +397,29 @@ impl<'de> Source<'de> for Streamed {
 
 /// The reader of a bit-packing session over `R`.
 ///
-/// Bits are read from a 64-bit accumulator, least significant first, refilled from the
-/// input as it runs low. From a slice ([`Lent`]) a refill is one load of 8 bytes
-/// (the bytes it takes are the input's, so reading ahead costs nothing) and the session
-/// is skipped on the inner reader when it ends; from a stream ([`Streamed`]) bytes are
-/// taken one at a time, only as the bits are needed, so nothing past the session's
-/// last byte is read.
+/// From a slice ([`Lent`]) the reader's only state is its bit position in the input:
+/// `n` bits (at most 56) are one load of the 8 bytes from the position's byte, shifted
+/// by the position's bit in it and masked, and the position moves on by `n`; within 8
+/// bytes of the input's end (or past a growable record's end) the bytes are gathered
+/// one by one ([`read_tail`](Self::read_tail)). The session is skipped on the inner
+/// reader when it ends. From a stream ([`Streamed`]) bits are read from a 64-bit
+/// accumulator, least significant first, into which bytes are taken one at a time, only
+/// as the bits are needed, so nothing past the session's last byte is read.
 pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     inner: &'a mut R,
     /// Where the bits come from.
     source: S,
     input: core::marker::PhantomData<&'de [u8]>,
-    /// Bits taken from the input and not read yet, the oldest in the lowest bits.
+    /// From a slice: the bits of the session read so far (past a growable record's
+    /// end, with the zeros read there).
+    bit: usize,
+    /// From a stream: bits taken from the input and not read yet, the oldest in the
+    /// lowest bits.
     acc: u64,
-    /// How many bits of `acc` those are.
+    /// From a stream: how many bits of `acc` those are.
     avail: u32,
-    /// Bytes of the session taken into `acc` so far: the session has read
-    /// `8 * taken - avail` bits.
+    /// From a stream: bytes of the session taken into `acc` so far: the session has
+    /// read `8 * taken - avail` bits.
     taken: usize,
     /// `inner`'s offset where the session starts.
     start: usize,
@@ -416,11 +429,11 @@ pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     /// The session is a growable record's body ([`decode_record_session`]): bits past
     /// the record's end read as zeros, and its last byte's padding is not checked.
     in_record: bool,
-    /// In a record: how many more zero bits may be read past its end
-    /// ([`RECORD_ZERO_BITS`]).
+    /// In a record from a stream: how many more zero bits may be read past its end
+    /// ([`RECORD_ZERO_BITS`]; from a slice the bound is on the position).
     zero_bits_left: usize,
-    /// Zero bytes taken into `acc` past a record's end: not the input's, so offsets
-    /// stop where the input does.
+    /// From a stream: zero bytes taken into `acc` past a record's end: not the
+    /// input's, so offsets stop where the input does.
     zeros: usize,
     /// A record's session from a stream: the bits of its body, against which claims
     /// are checked as a slice checks them ([`Reader::claim_bound`]).
@@ -443,6 +456,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             start: inner.offset(),
             ledger: Ledger::in_bits(inner.ledger()),
             inner,
+            bit: 0,
             acc: 0,
             avail: 0,
             taken: 0,
@@ -468,10 +482,77 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         self
     }
 
+    /// Runs `f`, an out-of-line path, on a copy of the reader whose state is copied
+    /// back after: so that no call takes this reader's address, and its state (from a
+    /// slice, its position) can stay in registers on the inline paths.
+    #[inline(always)]
+    fn detached<T>(&mut self, f: impl FnOnce(&mut BitReader<'_, 'de, R, S>) -> T) -> T {
+        let mut copy = BitReader {
+            inner: &mut *self.inner,
+            source: self.source,
+            input: core::marker::PhantomData,
+            bit: self.bit,
+            acc: self.acc,
+            avail: self.avail,
+            taken: self.taken,
+            start: self.start,
+            ledger: self.ledger,
+            in_record: self.in_record,
+            zero_bits_left: self.zero_bits_left,
+            zeros: self.zeros,
+            record_bits: self.record_bits,
+        };
+        let out = f(&mut copy);
+        let BitReader {
+            bit,
+            acc,
+            avail,
+            taken,
+            ledger,
+            in_record,
+            zero_bits_left,
+            zeros,
+            ..
+        } = copy;
+        self.bit = bit;
+        self.acc = acc;
+        self.avail = avail;
+        self.taken = taken;
+        self.ledger = ledger;
+        self.in_record = in_record;
+        self.zero_bits_left = zero_bits_left;
+        self.zeros = zeros;
+        out
+    }
+
     /// Bits of the session read so far.
     #[inline(always)]
     fn pos(&self) -> usize {
-        8 * self.taken - self.avail as usize
+        if S::LENT {
+            self.bit
+        } else {
+            8 * self.taken - self.avail as usize
+        }
+    }
+
+    /// The bits read up to the next byte boundary: 0 at one.
+    #[inline(always)]
+    fn misalign(&self) -> u32 {
+        if S::LENT {
+            (self.bit.wrapping_neg() % 8) as u32
+        } else {
+            self.avail % 8
+        }
+    }
+
+    /// The bytes of the session taken from the input, which past a growable record's
+    /// end the session's position is not: where offsets stop.
+    #[inline(always)]
+    fn input_taken(&self) -> usize {
+        match self.source.lent() {
+            Some(input) => input.len(),
+            None => self.taken - self.zeros,
+        }
     }
 
     /// Closes the session: reads the padding of the last byte, which must be zero bits,
@@ -524,40 +605,16 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         }
     }
 
-    /// Takes bytes into `acc` until it holds at least `bits` bits (at most 56): from a
-    /// slice, 8 bytes in one load where there are 8 left, else what is left; from a
-    /// stream, one byte at a time. `Err` if the input ends first.
-    #[inline(always)]
-    fn refill(&mut self, bits: u32) -> Result<(), DecodeError> {
-        debug_assert!(bits <= 56 && self.avail < bits);
-        if let Some(input) = self.source.lent() {
-            if let Some(word) = input.get(self.taken..).and_then(<[u8]>::first_chunk::<8>) {
-                // The whole bytes that fit above the `avail` bits and leave one bit
-                // spare: `(63 - avail) / 8` of them, which brings `avail` to
-                // `56 + avail % 8`, so no branch. The word's bits above them that reach
-                // into `acc` are the input's next ones, which the next refill ORs in
-                // again unchanged.
-                self.acc |= u64::from_le_bytes(*word) << self.avail;
-                self.taken += ((63 - self.avail) >> 3) as usize;
-                self.avail |= 56;
-                return Ok(());
-            }
-        }
-        self.refill_bytewise(bits)
-    }
-
-    /// [`refill`](Self::refill) a byte at a time: from a stream, or near the end of a
-    /// slice.
+    /// From a stream: takes bytes into `acc`, one at a time, until it holds at least
+    /// `bits` bits (at most 56). `Err` if the input ends first.
     #[inline(never)]
-    fn refill_bytewise(&mut self, bits: u32) -> Result<(), DecodeError> {
+    fn refill(&mut self, bits: u32) -> Result<(), DecodeError> {
+        debug_assert!(bits <= 56 && self.avail < bits && !S::LENT);
         while self.avail < bits {
-            let byte = match self.source.lent() {
-                Some(input) => input.get(self.taken).copied(),
-                None => match self.inner.read_byte() {
-                    Ok(b) => Some(b),
-                    Err(DecodeError::UnexpectedEnd { .. }) => None,
-                    Err(e) => return Err(e),
-                },
+            let byte = match self.inner.read_byte() {
+                Ok(b) => Some(b),
+                Err(DecodeError::UnexpectedEnd { .. }) => None,
+                Err(e) => return Err(e),
             };
             let byte = match byte {
                 Some(byte) => byte,
@@ -578,14 +635,47 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     /// Reads `bits` bits, at most 56.
     #[inline(always)]
     fn read_short(&mut self, bits: u32) -> Result<u64, DecodeError> {
+        debug_assert!(bits <= 56);
+        if let Some(input) = self.source.lent() {
+            let pos = self.bit;
+            // The 8 bytes from the position's byte hold its bit and the 56 after it
+            // at least.
+            if let Some(word) = input.get(pos / 8..).and_then(<[u8]>::first_chunk::<8>) {
+                self.bit = pos + bits as usize;
+                return Ok(u64::from_le_bytes(*word) >> (pos % 8) & low_bits(bits));
+            }
+            return self.detached(|r| r.read_tail(bits));
+        }
         if self.avail < bits {
-            self.refill(bits)?;
+            self.detached(|r| r.refill(bits))?;
         }
         let v = self.acc & low_bits(bits);
         // `bits` may be 0; it is below 64, so the shift is defined.
         self.acc >>= bits;
         self.avail -= bits;
         Ok(v)
+    }
+
+    /// From a slice, [`read_short`](Self::read_short) within 8 bytes of the input's
+    /// end: the bytes that are left, and past a growable record's end zeros, up to
+    /// [`RECORD_ZERO_BITS`] of them. `Err` if the input ends first.
+    #[inline(never)]
+    fn read_tail(&mut self, bits: u32) -> Result<u64, DecodeError> {
+        let input = self.source.lent().unwrap_or_default();
+        let pos = self.bit;
+        let end = pos + bits as usize;
+        let zeros = if self.in_record { RECORD_ZERO_BITS } else { 0 };
+        // As a stream takes bytes, a byte at a time: the read may end in the byte the
+        // budget's last zero bit is in, or in the byte the position is in (the rest of
+        // a byte of zeros is read as zeros when the record's zeros are turned off,
+        // [`claimed`](Self::claimed)).
+        if end.div_ceil(8) > (input.len() + zeros / 8).max(pos.div_ceil(8)) {
+            return Err(self.exhausted(bits as usize));
+        }
+        let rest = input.get(pos / 8..).unwrap_or_default();
+        let word = le_word(rest.get(..8).unwrap_or(rest));
+        self.bit = end;
+        Ok(word >> (pos % 8) & low_bits(bits))
     }
 
     /// The lent input's next `n` whole bytes at a byte boundary, consumed, or `None`
@@ -596,16 +686,13 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         let Some(input) = self.source.lent() else {
             return Ok(None);
         };
-        if self.avail % 8 != 0 {
+        if self.bit % 8 != 0 {
             return Ok(None);
         }
-        // The bytes in `acc` are the input's next ones: start there.
-        let at = self.taken - (self.avail / 8) as usize;
+        let at = self.bit / 8;
         match input.get(at..).and_then(|rest| rest.get(..n)) {
             Some(bytes) => {
-                self.taken = at + n;
-                self.acc = 0;
-                self.avail = 0;
+                self.bit += 8 * n;
                 Ok(Some(bytes))
             }
             // Past a record's end: zeros, read bit by bit.
@@ -614,7 +701,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             // beyond the input: an older record's missing string reads its length as
             // 0, then no bytes (claimed bytes are read outside record mode).
             None if n == 0 => Ok(Some(&[])),
-            None => Err(self.exhausted(8 * n)),
+            None => Err(self.detached(|r| r.exhausted(8 * n))),
         }
     }
 
@@ -624,7 +711,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     fn check_bytes_left(&mut self, n: usize) -> Result<(), DecodeError> {
         if let Some(input) = self.source.lent() {
             if n.saturating_mul(8) > (input.len() * 8).saturating_sub(self.pos()) {
-                return Err(self.exhausted(n.saturating_mul(8)));
+                return Err(self.detached(|r| r.exhausted(n.saturating_mul(8))));
             }
         }
         Ok(())
@@ -696,7 +783,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'_, 'de, R, S> {
     /// number or of a short string inside a session.
     #[inline(always)]
     fn is_short_unaligned(&self, n: usize) -> bool {
-        n <= 8 && self.avail % 8 != 0
+        n <= 8 && self.misalign() != 0
     }
 
     /// The next `n` bytes (at most 8), between byte boundaries, as a little-endian
@@ -812,7 +899,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
             out.copy_from_slice(&word[..out.len()]);
             return Ok(());
         }
-        self.read_into_general(out)
+        self.detached(|r| r.read_into_general(out))
     }
 
     #[inline(always)]
@@ -842,7 +929,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
             append_word(out, word, n);
             return Ok(());
         }
-        self.read_append_general(n, out)
+        self.detached(|r| r.read_append_general(n, out))
     }
 
     /// As [`read_append`](Reader::read_append): an owned copy of a short string's
@@ -855,12 +942,12 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
             append_word(&mut v, word, n);
             return Ok(Cow::Owned(v));
         }
-        self.read_cow_general(n)
+        self.detached(|r| r.read_cow_general(n))
     }
 
     #[inline(always)]
     fn offset(&self) -> usize {
-        self.start + (self.pos() / 8).min(self.taken - self.zeros)
+        self.start + (self.pos() / 8).min(self.input_taken())
     }
 
     /// Inside a session, the **bits** left: every value of `MIN_WIRE` `m` takes at
@@ -932,7 +1019,7 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline]
     fn align_bits(&mut self) -> Result<(), DecodeError> {
-        let padding = self.avail % 8;
+        let padding = self.misalign();
         if padding == 0 {
             return Ok(());
         }
@@ -945,12 +1032,12 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     #[inline(always)]
     fn bits_pending(&self) -> bool {
-        self.avail % 8 != 0
+        self.misalign() != 0
     }
 
     #[inline(always)]
     fn bit_offset(&self) -> usize {
-        self.start * 8 + self.pos().min(8 * (self.taken - self.zeros))
+        self.start * 8 + self.pos().min(8 * self.input_taken())
     }
 }
 

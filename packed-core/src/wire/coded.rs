@@ -202,17 +202,23 @@ fn out_of_range(field: &'static str, range: &'static str) -> EncodeError {
 }
 
 /// [`DecodeError::ValueOutOfRange`] for a value whose bits start `back` bits before
-/// `r`'s position.
-#[cold]
-#[inline(never)]
+/// `r`'s position. The offset is worked out here, inline, so that the call out of line
+/// does not take the reader's address (which would keep its state out of registers).
+#[inline(always)]
 fn decoded_out_of_range<'de, R: Reader<'de> + ?Sized>(
     r: &R,
     back: u32,
     field: &'static str,
     range: &'static str,
 ) -> DecodeError {
+    value_out_of_range(r.bit_offset() - back as usize, field, range)
+}
+
+#[cold]
+#[inline(never)]
+fn value_out_of_range(bit_offset: usize, field: &'static str, range: &'static str) -> DecodeError {
     DecodeError::ValueOutOfRange {
-        bit_offset: r.bit_offset() - back as usize,
+        bit_offset,
         field,
         range,
     }
