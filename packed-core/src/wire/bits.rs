@@ -155,6 +155,22 @@ fn le_word(b: &[u8]) -> u64 {
     }
 }
 
+/// From a slice, `bits` bits (at most 56) at bit `pos` within the last 8 bytes of an
+/// input of 8 bytes or more: the last 8 bytes in one load, shifted. `None` where the
+/// bits are not all in the input (or the input is shorter), for
+/// [`BitReader::read_tail`].
+#[inline(never)]
+fn near_end(input: &[u8], pos: usize, bits: u32) -> Option<u64> {
+    let last = input.last_chunk::<8>()?;
+    // The bit of the position in those 8 bytes: below 64 where the position is in the
+    // input.
+    let shift = pos.checked_sub(8 * (input.len() - 8))?;
+    if shift >= 64 || pos + bits as usize > 8 * input.len() {
+        return None;
+    }
+    Some(u64::from_le_bytes(*last) >> shift & low_bits(bits))
+}
+
 /// Mask of the low `bits` bits (`bits` at most 64).
 #[inline(always)]
 fn low_bits(bits: u32) -> u64 {
@@ -638,11 +654,17 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         debug_assert!(bits <= 56);
         if let Some(input) = self.source.lent() {
             let pos = self.bit;
+            let at = pos / 8;
             // The 8 bytes from the position's byte hold its bit and the 56 after it
-            // at least.
-            if let Some(word) = input.get(pos / 8..).and_then(<[u8]>::first_chunk::<8>) {
+            // at least. (`at + 8` cannot overflow, `at` being a bit position over 8:
+            // one comparison with the input's length.)
+            if let Some(word) = input.get(at..at + 8).and_then(<[u8]>::first_chunk::<8>) {
                 self.bit = pos + bits as usize;
                 return Ok(u64::from_le_bytes(*word) >> (pos % 8) & low_bits(bits));
+            }
+            if let Some(v) = near_end(input, pos, bits) {
+                self.bit = pos + bits as usize;
+                return Ok(v);
             }
             return self.detached(|r| r.read_tail(bits));
         }
@@ -757,12 +779,33 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     }
 
     /// Appends the next `n` bytes between byte boundaries to `out` (which has room for
-    /// them), 8 at a time (two reads of 32 bits, one word store), the last up to 7 in
-    /// one read and at most two stores. The caller has checked that the input holds
-    /// them.
+    /// them), 8 at a time (one word store each), the last up to 7 in one read and at
+    /// most two stores. From a slice, 8 bytes are taken from the 9 they straddle while
+    /// the input holds 9; else in two reads of 32 bits. The caller has checked that
+    /// the input holds them.
     #[inline]
     fn unaligned_words(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
         let mut left = n;
+        if let Some(input) = self.source.lent() {
+            let bit = self.bit % 8;
+            let mut at = self.bit / 8;
+            while left >= 8 {
+                let (Some(word), Some(&ninth)) = (
+                    input.get(at..at + 8).and_then(<[u8]>::first_chunk::<8>),
+                    input.get(at + 8),
+                ) else {
+                    break;
+                };
+                // The word's bits from the position's, then the ninth byte's low ones
+                // (in two shifts, so that a position at a boundary takes none).
+                let bytes =
+                    u64::from_le_bytes(*word) >> bit | (u64::from(ninth) << 1) << (63 - bit);
+                append_word(out, bytes, 8);
+                at += 8;
+                left -= 8;
+            }
+            self.bit = 8 * at + bit;
+        }
         while left >= 8 {
             let low = self.read_short(32)?;
             let high = self.read_short(32)?;
@@ -938,7 +981,11 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
     fn read_cow(&mut self, n: usize) -> Result<Cow<'de, [u8]>, DecodeError> {
         if self.is_short_unaligned(n) && !self.in_record {
             let word = self.short_unaligned(n)?;
-            let mut v = Vec::with_capacity(n);
+            // Room for 8, which an allocator gives a shorter string anyway: the word
+            // goes in with one store, from which a string's UTF-8 check then reads
+            // (two overlapping stores, for 4 to 7 bytes, would make its loads wait for
+            // both to reach the cache).
+            let mut v = Vec::with_capacity(8);
             append_word(&mut v, word, n);
             return Ok(Cow::Owned(v));
         }
@@ -1104,13 +1151,15 @@ mod tests {
         fn leave(&mut self) {}
     }
 
-    /// Byte strings of every length up to 20 at every bit offset: written through the
-    /// short-word and the long paths, read back through every byte-reading method,
-    /// from a slice and from a stream, which then stops at the session's last byte.
+    /// Byte strings of every length up to 40 at every bit offset: written through the
+    /// short-word and the long paths, read back through every byte-reading method
+    /// (from a slice: whole words, then the input's last 8 bytes, then what is left of
+    /// them), from a slice and from a stream, which then stops at the session's last
+    /// byte.
     #[test]
     fn bytes_at_every_offset() {
         for lead in 0..8u32 {
-            for n in 0..=20usize {
+            for n in 0..=40usize {
                 let data: Vec<u8> = (0..n).map(|i| (i as u8).wrapping_mul(37) ^ 0x5A).collect();
                 let mut out = Vec::new();
                 let mut w = BitWriter::new(&mut out);
