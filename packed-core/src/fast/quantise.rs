@@ -76,7 +76,7 @@ mod tests {
         ];
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for d in widths {
-            let mut check = |a: f32| {
+            let check = |a: f32| {
                 let q = a / d;
                 if q == 0.0 || q.is_normal() {
                     assert_eq!(div_f32(a, d).to_bits(), q.to_bits(), "{a} / {d}");

@@ -503,19 +503,33 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     /// slice, its position) can stay in registers on the inline paths.
     #[inline(always)]
     fn detached<T>(&mut self, f: impl FnOnce(&mut BitReader<'_, 'de, R, S>) -> T) -> T {
+        // From a slice, the accumulator's fields are not used: they are not copied, so
+        // that the copies stay small enough for the derived `decode_fields` to be
+        // inlined still.
+        let (acc, avail, taken, zero_bits_left, zeros) = if S::LENT {
+            (0, 0, 0, 0, 0)
+        } else {
+            (
+                self.acc,
+                self.avail,
+                self.taken,
+                self.zero_bits_left,
+                self.zeros,
+            )
+        };
         let mut copy = BitReader {
             inner: &mut *self.inner,
             source: self.source,
             input: core::marker::PhantomData,
             bit: self.bit,
-            acc: self.acc,
-            avail: self.avail,
-            taken: self.taken,
+            acc,
+            avail,
+            taken,
             start: self.start,
             ledger: self.ledger,
             in_record: self.in_record,
-            zero_bits_left: self.zero_bits_left,
-            zeros: self.zeros,
+            zero_bits_left,
+            zeros,
             record_bits: self.record_bits,
         };
         let out = f(&mut copy);
@@ -531,13 +545,15 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
             ..
         } = copy;
         self.bit = bit;
-        self.acc = acc;
-        self.avail = avail;
-        self.taken = taken;
         self.ledger = ledger;
         self.in_record = in_record;
-        self.zero_bits_left = zero_bits_left;
-        self.zeros = zeros;
+        if !S::LENT {
+            self.acc = acc;
+            self.avail = avail;
+            self.taken = taken;
+            self.zero_bits_left = zero_bits_left;
+            self.zeros = zeros;
+        }
         out
     }
 
