@@ -12,6 +12,7 @@
 //! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`](mod@vec) |
 //! | word copies | a short string is moved as two overlapping words, not a call to `memcpy`; an ASCII string is checked in words | [`copy`], [`utf8`] |
 //! | in-slot elements | a decoded element is built in its `Vec` slot, not copied there | [`vec::push_with`] |
+//! | float ranges | an `f32` range's division is a multiplication by the reciprocal in `f64`, the same quotient | [`quantise`] |
 //!
 //! **The invariant:** every path writes the bytes the field-by-field path writes, and
 //! accepts and rejects the input it accepts and rejects, with the same errors at the
@@ -57,6 +58,7 @@
 pub(crate) mod copy;
 mod fixed_size;
 pub(crate) mod image;
+pub(crate) mod quantise;
 pub(crate) mod run;
 pub(crate) mod utf8;
 pub(crate) mod vec;

@@ -202,17 +202,23 @@ fn out_of_range(field: &'static str, range: &'static str) -> EncodeError {
 }
 
 /// [`DecodeError::ValueOutOfRange`] for a value whose bits start `back` bits before
-/// `r`'s position.
-#[cold]
-#[inline(never)]
+/// `r`'s position. The offset is worked out here, inline, so that the call out of line
+/// does not take the reader's address (which would keep its state out of registers).
+#[inline(always)]
 fn decoded_out_of_range<'de, R: Reader<'de> + ?Sized>(
     r: &R,
     back: u32,
     field: &'static str,
     range: &'static str,
 ) -> DecodeError {
+    value_out_of_range(r.bit_offset() - back as usize, field, range)
+}
+
+#[cold]
+#[inline(never)]
+fn value_out_of_range(bit_offset: usize, field: &'static str, range: &'static str) -> DecodeError {
     DecodeError::ValueOutOfRange {
-        bit_offset: r.bit_offset() - back as usize,
+        bit_offset,
         field,
         range,
     }
@@ -247,7 +253,7 @@ impl<F> BitCoding for FloatRange<F> {
 }
 
 macro_rules! ranged_float {
-    ($($t:ty => $code:ty),*) => {$(
+    ($($t:ty => $code:ty, $div:path),*) => {$(
         impl FloatRange<$t> {
             /// The greatest code, `2^bits - 1`, as a float: exact.
             #[inline(always)]
@@ -267,7 +273,7 @@ macro_rules! ranged_float {
                 if !(v >= self.min && v <= self.max) {
                     return Err(out_of_range(self.field, self.range));
                 }
-                let ratio = (v - self.min) / (self.max - self.min);
+                let ratio = $div(v - self.min, self.max - self.min);
                 // In range, `ratio * top` is at most `top`, at most 2^53 - 1: the cast
                 // truncates toward zero, never saturates. (To a signed integer: one
                 // instruction, where an unsigned one of 64 bits takes a branch.)
@@ -292,7 +298,7 @@ macro_rules! ranged_float {
                 // The code as the float's same-size unsigned integer, as Bitsery has it
                 // (bits are at most the mantissa's, so it fits).
                 let code = (raw & low_bits(self.bits)) as $code;
-                let v = self.min + (code as $t / self.top()) * (self.max - self.min);
+                let v = self.min + $div(code as $t, self.top()) * (self.max - self.min);
                 if !(v >= self.min && v <= self.max) {
                     return Err(decoded_out_of_range(r, back, self.field, self.range));
                 }
@@ -316,7 +322,13 @@ macro_rules! ranged_float {
         }
     )*};
 }
-ranged_float!(f32 => u32, f64 => u64);
+ranged_float!(f32 => u32, crate::fast::quantise::div_f32, f64 => u64, div_f64);
+
+/// `a / d`: `f64` ranges' division (`f32` ranges' is [`div_f32`](crate::fast::quantise::div_f32)).
+#[inline(always)]
+fn div_f64(a: f64, d: f64) -> f64 {
+    a / d
+}
 
 // ---------------------------------------------------------------------------------------
 // Entropy coding
