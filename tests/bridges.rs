@@ -408,7 +408,11 @@ fn every_prefix_fed_a_byte_at_a_time_and_cut_inside_a_prefix() {
         // The input ends one byte into the second frame: inside its prefix, or
         // (one-byte compact, LEB128 and YAS prefixes) right after it.
         let cut = frames(&mut c, &ms[..1]).len() + 1;
-        let got = decode_all(&mut Codec::<Message>::new().prefix::<P, E>(), &wire[..cut], 1);
+        let got = decode_all(
+            &mut Codec::<Message>::new().prefix::<P, E>(),
+            &wire[..cut],
+            1,
+        );
         assert_eq!(got.len(), 2, "{}: {got:?}", P::NAME);
         assert_eq!(got[0], Ok(ms[0].clone()));
         let err = CodecError::TruncatedFrame { received: 1 }.to_string();
