@@ -118,15 +118,6 @@ impl Header {
     /// when the mode cannot express the kind or the length.
     #[inline]
     pub(crate) fn new(kind: i64, payload_len: usize, mode: Mode) -> Result<Self, EnvelopeError> {
-        // The widest count, `L`, is an int64: a longer payload has no count
-        // (writing one would saturate it to i64::MAX). Only `envelope_len`
-        // can ask: a byte slice is at most isize::MAX long.
-        if i64::try_from(payload_len).is_err() {
-            return Err(EnvelopeError::PayloadTooLong {
-                len: payload_len,
-                max: MINIMAL_MAX_LEN,
-            });
-        }
         if mode == Mode::FixedInt32 {
             if i32::try_from(kind).is_err() {
                 return Err(EnvelopeError::KindOutOfRange { kind, mode });
@@ -137,6 +128,15 @@ impl Header {
                     max: FIXED_MAX_LEN,
                 });
             }
+        }
+        // The widest count, `L`, is an int64: a longer payload has no count
+        // (writing one would saturate it to i64::MAX). Only `envelope_len`
+        // can ask: a byte slice is at most isize::MAX long.
+        if i64::try_from(payload_len).is_err() {
+            return Err(EnvelopeError::PayloadTooLong {
+                len: payload_len,
+                max: MINIMAL_MAX_LEN,
+            });
         }
         Ok(Header {
             kind,

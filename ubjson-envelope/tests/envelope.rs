@@ -121,6 +121,15 @@ fn minimal_rejects_counts_past_i64() {
             Err(EnvelopeError::PayloadTooLong { len, max }),
             "{len}"
         );
+        // FixedInt32 still names its own bound.
+        assert_eq!(
+            envelope_len(1, len, Mode::FixedInt32),
+            Err(EnvelopeError::PayloadTooLong {
+                len,
+                max: i32::MAX as usize
+            }),
+            "{len}"
+        );
     }
 }
 
