@@ -352,3 +352,129 @@ fn serde_messages_through_the_codec() {
         ("a".to_string(), vec![1, 2])
     );
 }
+
+/// A message that takes no bytes.
+#[derive(Packed, Debug, PartialEq, Clone)]
+struct Unit {}
+
+#[test]
+fn zero_length_frames_and_frames_exactly_at_the_maximum() {
+    // A zero-length frame (prefix `00 00 00 00`) holds a message of no bytes.
+    let mut codec = Codec::<Unit>::new();
+    let mut src = BytesMut::from(&[0u8, 0, 0, 0][..]);
+    assert_eq!(codec.decode(&mut src).unwrap(), Some(Unit {}));
+    assert!(src.is_empty());
+    let mut dst = BytesMut::new();
+    codec.encode(Unit {}, &mut dst).unwrap();
+    assert_eq!(&dst[..], [0, 0, 0, 0]);
+    // A zero-length frame where a `u32` is due spoils that frame only.
+    let mut codec = Codec::<u32>::new().max_frame_length(4);
+    let mut src = BytesMut::from(&[0u8, 0, 0, 0, 0, 0, 0, 4, 1, 0, 0, 0][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::InvalidFrame(_))
+    ));
+    assert_eq!(codec.decode(&mut src).unwrap(), Some(1));
+    // One byte past the maximum: refused and skipped; exactly at it: read.
+    let mut src = BytesMut::from(&[0u8, 0, 0, 5, 9, 9, 9, 9, 9, 0, 0, 0, 4, 2, 0, 0, 0][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 5, max: 4 })
+    ));
+    assert_eq!(codec.decode(&mut src).unwrap(), Some(2));
+    assert!(src.is_empty());
+    // The encoder draws the line at the same place.
+    let mut dst = BytesMut::new();
+    codec.encode(7u32, &mut dst).unwrap();
+    assert_eq!(&dst[..], [0, 0, 0, 4, 7, 0, 0, 0]);
+    let mut narrow = Codec::<u64>::new().max_frame_length(7);
+    assert!(matches!(
+        narrow.encode(1u64, &mut dst),
+        Err(CodecError::FrameTooLarge { len: 8, max: 7 })
+    ));
+    assert_eq!(dst.len(), 8);
+}
+
+#[test]
+fn every_prefix_fed_a_byte_at_a_time_and_cut_inside_a_prefix() {
+    fn run<P: len::LenPrefix, E: num::Endian>(ms: &[Message]) {
+        let mut c = Codec::<Message>::new().prefix::<P, E>();
+        let wire = frames(&mut c, ms);
+        for step in [1, 2, 3] {
+            let got = decode_all(&mut Codec::<Message>::new().prefix::<P, E>(), &wire, step);
+            let want: Vec<_> = ms.iter().cloned().map(Ok).collect();
+            assert_eq!(got, want, "{} step {step}", P::NAME);
+        }
+        // The input ends one byte into the second frame: inside its prefix, or
+        // (one-byte compact, LEB128 and YAS prefixes) right after it.
+        let cut = frames(&mut c, &ms[..1]).len() + 1;
+        let got = decode_all(
+            &mut Codec::<Message>::new().prefix::<P, E>(),
+            &wire[..cut],
+            1,
+        );
+        assert_eq!(got.len(), 2, "{}: {got:?}", P::NAME);
+        assert_eq!(got[0], Ok(ms[0].clone()));
+        let err = CodecError::TruncatedFrame { received: 1 }.to_string();
+        assert_eq!(got[1], Err(err), "{}", P::NAME);
+    }
+    let ms = messages();
+    run::<len::U32, num::Big>(&ms);
+    run::<len::U16, num::Little>(&ms);
+    run::<len::U64, num::Big>(&ms);
+    run::<len::Compact, num::Big>(&ms);
+    run::<len::Leb128, num::Little>(&ms);
+    run::<len::YasSize, num::Little>(&ms);
+}
+
+#[test]
+fn an_oversized_frame_cut_short_by_the_end_of_input() {
+    let mut codec = Codec::<u32>::new().max_frame_length(4);
+    // 100 bytes announced, 2 arrive: both dropped at once, then the input ends.
+    let mut src = BytesMut::from(&[0u8, 0, 0, 100, 1, 2][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 100, max: 4 })
+    ));
+    assert!(src.is_empty());
+    assert!(matches!(
+        codec.decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 0 })
+    ));
+    // The codec is ready for a new stream.
+    let mut src = BytesMut::from(&[0u8, 0, 0, 4, 3, 0, 0, 0][..]);
+    assert_eq!(codec.decode(&mut src).unwrap(), Some(3));
+}
+
+#[test]
+fn from_buf_in_one_byte_chunks() {
+    let ms = messages();
+    let c = packed_core::config();
+    let mut all = Vec::new();
+    for m in &ms {
+        all.extend(c.to_vec(m).unwrap());
+    }
+    let mut buf = chunked(&all, 1);
+    for m in &ms {
+        assert_eq!(&c.from_buf::<Message>(&mut buf).unwrap(), m);
+    }
+    assert!(!buf.has_remaining());
+    // Every cut inside the first messages is an error.
+    let first_two = c.to_vec(&ms[0]).unwrap().len() + c.to_vec(&ms[1]).unwrap().len();
+    for cut in 0..first_two {
+        let mut buf = chunked(&all[..cut], 1);
+        let first = c.from_buf::<Message>(&mut buf);
+        let second = first.and_then(|_| c.from_buf::<Message>(&mut buf));
+        assert!(second.is_err(), "cut {cut}");
+    }
+    // A string that claims 2^30 bytes in a 6-byte input.
+    let mut buf = chunked(&[1u8, 0xC0, 0xFF, 0xFF, 0xFF, 0xFF], 1);
+    assert!(c.from_buf::<Message>(&mut buf).is_err());
+    let mut g = BytesMut::new();
+    let rec = Growable {
+        id: 1,
+        name: "abc".into(),
+    };
+    c.encode_to(&rec, &mut g).unwrap();
+    assert_eq!(c.from_buf::<Growable>(&mut chunked(&g, 1)).unwrap(), rec);
+}

@@ -78,6 +78,9 @@ pub(crate) const END: &[u8] = b"}";
 
 /// `i32::MAX` as a `usize` (every supported target has `usize` ≥ 32 bits).
 const FIXED_MAX_LEN: usize = 0x7FFF_FFFF;
+/// The longest payload an `L` (int64) count can give: `i64::MAX`, or on a
+/// 32-bit target (where the cast keeps the low bits) `usize::MAX`.
+const MINIMAL_MAX_LEN: usize = i64::MAX as usize;
 
 /// An envelope's header, everything before the payload's bytes: `{`, the key
 /// `kind` and its integer, the key `payload` and the `[$U#n` that opens the
@@ -125,6 +128,15 @@ impl Header {
                     max: FIXED_MAX_LEN,
                 });
             }
+        }
+        // The widest count, `L`, is an int64: a longer payload has no count
+        // (writing one would saturate it to i64::MAX). Only `envelope_len`
+        // can ask: a byte slice is at most isize::MAX long.
+        if i64::try_from(payload_len).is_err() {
+            return Err(EnvelopeError::PayloadTooLong {
+                len: payload_len,
+                max: MINIMAL_MAX_LEN,
+            });
         }
         Ok(Header {
             kind,

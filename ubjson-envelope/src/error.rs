@@ -379,7 +379,8 @@ pub enum EnvelopeError {
         mode: Mode,
     },
     /// The payload is longer than the [`Mode`] can express (`i32::MAX` bytes
-    /// for [`Mode::FixedInt32`]).
+    /// for [`Mode::FixedInt32`], `i64::MAX` for [`Mode::Minimal`], the
+    /// widest UBJSON count).
     PayloadTooLong {
         /// The payload length in bytes.
         len: usize,

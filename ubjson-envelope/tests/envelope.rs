@@ -107,6 +107,33 @@ fn overhead_table() {
 }
 
 #[test]
+#[cfg(target_pointer_width = "64")]
+fn minimal_rejects_counts_past_i64() {
+    // UBJSON's widest count is `L`, an int64: i64::MAX bytes is the most a
+    // count can say (`{` 1 + key 6 + kind 2 + key 9 + `[$U#` 4 + `L` 9 = 31,
+    // then the payload and `}`).
+    let max = i64::MAX as usize;
+    assert_eq!(envelope_len(1, max, Mode::Minimal), Ok(31 + max + 1));
+    // One more has no count: an error, not a count of i64::MAX for 2^63 bytes.
+    for len in [max + 1, usize::MAX - 40, usize::MAX] {
+        assert_eq!(
+            envelope_len(1, len, Mode::Minimal),
+            Err(EnvelopeError::PayloadTooLong { len, max }),
+            "{len}"
+        );
+        // FixedInt32 still names its own bound.
+        assert_eq!(
+            envelope_len(1, len, Mode::FixedInt32),
+            Err(EnvelopeError::PayloadTooLong {
+                len,
+                max: i32::MAX as usize
+            }),
+            "{len}"
+        );
+    }
+}
+
+#[test]
 fn minimal_kind_markers() {
     // Overhead over the kind's 2 bytes in `i`: the kind's marker + payload.
     let cases: &[(i64, &[u8])] = &[
