@@ -69,12 +69,12 @@
 //!
 //! Nothing in the bytes says which fields or variants are there, so what serde lets a
 //! type decide at run time, and tells the format about, is an error naming the feature,
-//! never bytes that decode to something else (but see [skips on one side
-//! only](#skips-on-one-side-only), which serde does not tell):
+//! never bytes that decode to something else (but see [skips serde does not
+//! report](#skips-serde-does-not-report)):
 //!
 //! | serde feature | error |
 //! |---|---|
-//! | `#[serde(skip_serializing_if = "...")]`, when it leaves the field out (present, the field is written as any other) | [`EncodeError::SerdeUnsupported`] |
+//! | `#[serde(skip_serializing_if = "...")]` on a named field, when it leaves the field out (present, the field is written as any other; on a tuple field, see [below](#skips-serde-does-not-report)) | [`EncodeError::SerdeUnsupported`] |
 //! | `#[serde(flatten)]`, a map or sequence of unknown length | [`EncodeError::SerdeUnsupported`] |
 //! | a struct writing another number of fields than it declares | [`EncodeError::SerdeUnsupported`] |
 //! | an enum variant index above 255 under the YAS layouts (one byte) | [`EncodeError::VariantIndexTooLarge`] |
@@ -88,28 +88,38 @@
 //! entry and decode the input, where the derived form refuses it
 //! ([`DecodeError::DuplicateKey`]); the bridge sees the key's bytes, not the key.
 //!
-//! ## Skips on one side only
+//! ## Skips serde does not report
 //!
-//! `skip_serializing_if` is caught because serde's derive reports each field it leaves
-//! out (`SerializeStruct::skip_field`). A field or variant skipped on one side only is
-//! not reported to either side, and shifts every later read by the skipped part, to a
+//! `skip_serializing_if` on a named field is caught because serde's derive reports
+//! each field it leaves out (`SerializeStruct::skip_field`). What follows is not
+//! reported to either side, and shifts every later read by the skipped part, to a
 //! wrong value or to a later error that does not name the skip
 //! ([`DecodeError::UnexpectedEnd`], [`DecodeError::TrailingBytes`], an unknown variant):
 //!
+//! - `skip_serializing_if` on a field of a tuple struct or tuple variant
+//!   (`struct T(u8, #[serde(skip_serializing_if = "Option::is_none")] Option<u8>)`):
+//!   serde's derive leaves the field out of the length it announces and calls nothing
+//!   for it (tuples have no `skip_field`), so the shorter tuple is written without an
+//!   error, and the reader, which reads every field, takes the next value's bytes;
 //! - a field with `#[serde(skip_serializing)]` but not `skip_deserializing`: not
 //!   written (the struct's declared field count leaves it out too), but read, so it
 //!   takes the next field's bytes;
 //! - a field with `#[serde(skip_deserializing)]` but not `skip_serializing`: written,
 //!   but not read, so the next field reads its bytes;
-//! - a variant with `#[serde(skip_deserializing)]`: the writer numbers all variants,
-//!   the reader only those it reads, so each later variant reads as the one after it,
-//!   and the last as [`DecodeError::UnknownVariant`];
+//! - a variant with `#[serde(skip_deserializing)]`, or `#[serde(skip)]` (which is
+//!   both): the writer numbers all variants, the reader only those it reads, so each
+//!   later variant reads as the one after it, and the last as
+//!   [`DecodeError::UnknownVariant`];
 //! - a variant with `#[serde(skip_serializing)]` is serde's own error when written
 //!   ([`EncodeError::SerdeCustom`], "cannot be serialized"); the other variants keep
 //!   their indices, so nothing shifts.
 //!
-//! `#[serde(skip)]` (both sides) shifts nothing: the field is neither written nor read,
-//! and takes its default.
+//! `#[serde(skip)]` on a field (both sides) shifts nothing: the field is neither
+//! written nor read, and takes its default.
+//!
+//! A tag past the variants an enum reads is [`DecodeError::UnknownVariant`], also for
+//! an enum with a `#[serde(other)]` variant: the bytes of an unknown variant's fields
+//! follow its tag, and nothing says how many there are.
 //!
 //! serde does not say how small an element of a sequence or map may be, so a length
 //! prefix is checked as for elements that may take no input: elements beyond the
