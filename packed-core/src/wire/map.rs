@@ -10,7 +10,7 @@
 
 use alloc::collections::{BTreeMap, BTreeSet};
 
-use super::seq::{claim, element, read_len, settle, unmet, write_len, Reserve};
+use super::seq::{claim, element, read_len, settle, stream_start, unmet, write_len, Reserve};
 use crate::explain::{elements, PathSeg};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
@@ -44,11 +44,11 @@ pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?S
     let (offset, len) = read_len::<C, R>(r)?;
     let mut c = claim::<T, R>(offset, len, reserve, r)?;
     let mut m = new(c.cap);
-    let start = r.offset();
+    let start = stream_start(r);
     for _ in 0..len {
         let at = r.offset();
         let entry = element::<T, R, T, _>(&mut c, offset, r, &mut decode)
-            .map_err(|e| unmet::<T, R>(r, start, len, e))?;
+            .map_err(|e| unmet::<T>(start, len, e))?;
         if !insert(&mut m, entry) {
             return Err(duplicate_key(at));
         }

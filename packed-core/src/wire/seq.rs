@@ -260,11 +260,11 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     out: &mut Vec<T>,
     step: impl Fn(usize, &mut R, &mut Vec<T>) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
-    let start = r.offset();
+    let start = stream_start(r);
     if T::MIN_WIRE == 0 || T::RESERVES_AHEAD {
         for _ in 0..len {
             element::<T, R, (), _>(c, offset, r, |r| step(1, r, out))
-                .map_err(|e| unmet::<T, R>(r, start, len, e))?;
+                .map_err(|e| unmet::<T>(start, len, e))?;
         }
         return Ok(());
     }
@@ -275,36 +275,51 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     let mut left = len;
     while left > 0 {
         let n = left.min(chunk);
-        step(n, r, out).map_err(|e| unmet::<T, R>(r, start, len, e))?;
+        step(n, r, out).map_err(|e| unmet::<T>(start, len, e))?;
         left -= n;
     }
     Ok(())
 }
 
+/// Where the elements a stream reads start, for [`unmet`]; `None` from a slice, which
+/// checked the claim at the prefix (so a slice's decode keeps no extra state).
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn stream_start<'de, R: Reader<'de> + ?Sized>(r: &R) -> Option<usize> {
+    match r.remaining() {
+        Some(_) => None,
+        None => Some(r.offset()),
+    }
+}
+
 /// What a stream reports where the input ends inside `len` elements of `T` that start
-/// at `start`: if the input could not have held them (`T::MIN_WIRE` bytes each, the
-/// rule a slice checks at the prefix), the claim, as for a string (`UnexpectedEnd` at
-/// the elements' start, `needed` their bytes, `remaining` the bytes there were); else
-/// `e`, the element's own error. A stream, which does not know its length, finds out
-/// only here, and would otherwise report the step it was reading (64 KiB of elements,
-/// or one element). From a slice, `e` as it is: the claim was checked at the prefix.
-#[cold]
-#[inline(never)]
-pub(crate) fn unmet<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
-    r: &R,
-    start: usize,
+/// at `start` ([`stream_start`]): if the input could not have held them (`T::MIN_WIRE`
+/// bytes each, the rule a slice checks at the prefix), the claim, as for a string
+/// (`UnexpectedEnd` at the elements' start, `needed` their bytes, `remaining` the bytes
+/// there were); else `e`, the element's own error. A stream, which does not know its
+/// length, finds out only here, and would otherwise report the step it was reading
+/// (64 KiB of elements, or one element). From a slice, `e` as it is.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn unmet<'de, T: Decode<'de>>(
+    start: Option<usize>,
     len: usize,
     e: DecodeError,
 ) -> DecodeError {
-    if r.remaining().is_some() {
-        return e;
+    match start {
+        Some(start) => unmet_claim(start, len, T::MIN_WIRE, e),
+        None => e,
     }
+}
+
+/// [`unmet`] for a stream, out of line and for every element type at once.
+#[cold]
+#[inline(never)]
+fn unmet_claim(start: usize, len: usize, min_wire: usize, e: DecodeError) -> DecodeError {
     match e {
         DecodeError::UnexpectedEnd {
             offset, remaining, ..
-        } if T::MIN_WIRE != 0 && offset >= start => {
+        } if min_wire != 0 && offset >= start => {
             let had = offset - start + remaining;
-            let needed = len.saturating_mul(T::MIN_WIRE);
+            let needed = len.saturating_mul(min_wire);
             if needed > had {
                 DecodeError::UnexpectedEnd {
                     offset: start,
