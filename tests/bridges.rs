@@ -437,13 +437,46 @@ fn an_oversized_frame_cut_short_by_the_end_of_input() {
         Err(CodecError::FrameTooLarge { len: 100, max: 4 })
     ));
     assert!(src.is_empty());
+    // What arrived of the frame, its prefix included: 4 + 2 bytes, though the
+    // codec holds none of them any more.
     assert!(matches!(
         codec.decode_eof(&mut src),
-        Err(CodecError::TruncatedFrame { received: 0 })
+        Err(CodecError::TruncatedFrame { received: 6 })
     ));
     // The codec is ready for a new stream.
     let mut src = BytesMut::from(&[0u8, 0, 0, 4, 3, 0, 0, 0][..]);
     assert_eq!(codec.decode(&mut src).unwrap(), Some(3));
+    // Arriving over several reads: a `u32` prefix of 300 (`00 00 01 2C`), then
+    // 1, 0 and 5 bytes of its body, then the end: 4 + 1 + 0 + 5 = 10 received.
+    let mut src = BytesMut::from(&[0u8, 0, 1, 0x2C, 7][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 300, max: 4 })
+    ));
+    assert_eq!(codec.decode(&mut src).unwrap(), None);
+    src.extend_from_slice(&[7; 5]);
+    assert_eq!(codec.decode(&mut src).unwrap(), None);
+    assert!(src.is_empty());
+    assert!(matches!(
+        codec.decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 10 })
+    ));
+    // A frame whose end arrives in full is no error at the end of input, and
+    // the count starts again for the next one: `00 00 00 05` and 5 bytes, then
+    // `00 00 00 06` and 1 byte of 6: 5 received.
+    let mut src = BytesMut::from(&[0u8, 0, 0, 5, 1, 2, 3, 4, 5, 0, 0, 0, 6, 1][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 5, max: 4 })
+    ));
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 6, max: 4 })
+    ));
+    assert!(matches!(
+        codec.decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 5 })
+    ));
 }
 
 #[test]

@@ -66,6 +66,9 @@ pub struct Codec<T, C: Ctx = Root, P: LenPrefix = len::U32, E: Endian = num::Big
     max_frame: usize,
     /// Bytes of an oversized frame still to discard.
     skipping: usize,
+    /// Bytes of that frame received so far, its prefix included: gone from the
+    /// buffer, but what [`CodecError::TruncatedFrame`] reports if the input ends.
+    skipped: usize,
     message: Marker<T, P, E>,
 }
 
@@ -92,6 +95,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config,
             max_frame: DEFAULT_MAX_FRAME_LENGTH,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -103,6 +107,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config.layout::<L>(),
             max_frame: self.max_frame,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -115,6 +120,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config,
             max_frame: self.max_frame,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -131,6 +137,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
         let n = self.skipping.min(src.len());
         src.advance(n);
         self.skipping -= n;
+        self.skipped = self.skipped.saturating_add(n);
         self.skipping == 0
     }
 }
@@ -165,6 +172,7 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             // Dropped as it arrives: the next frame is read after it.
             src.advance(head);
             self.skipping = len;
+            self.skipped = head;
             self.skip(src);
             return Err(CodecError::FrameTooLarge {
                 len,
@@ -187,7 +195,12 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             Some(message) => Ok(Some(message)),
             None if src.is_empty() && self.skipping == 0 => Ok(None),
             None => {
-                let received = src.len();
+                // Discarding leaves the buffer empty, so one of the two is 0.
+                let received = if self.skipping > 0 {
+                    self.skipped
+                } else {
+                    src.len()
+                };
                 src.clear();
                 self.skipping = 0;
                 Err(CodecError::TruncatedFrame { received })
@@ -233,7 +246,8 @@ pub enum CodecError {
     },
     /// The input ended inside a frame (or its prefix).
     TruncatedFrame {
-        /// Bytes of the frame received, its prefix included.
+        /// Bytes of the frame received, its prefix included (for a frame past the
+        /// maximum, those already discarded too).
         received: usize,
     },
     /// The length prefix is not one: nothing after it can be found.
