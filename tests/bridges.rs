@@ -511,3 +511,33 @@ fn from_buf_in_one_byte_chunks() {
     c.encode_to(&rec, &mut g).unwrap();
     assert_eq!(c.from_buf::<Growable>(&mut chunked(&g, 1)).unwrap(), rec);
 }
+
+#[test]
+fn from_buf_on_error_one_chunk_stays_put_several_chunks_are_consumed_so_far() {
+    let c = packed_core::config();
+    // `(u8, bool)` from `05 02 09 09`: the bool byte 02 at offset 1 is invalid.
+    let bytes = [5u8, 2, 9, 9];
+    let want = DecodeError::InvalidBool { offset: 1, byte: 2 };
+    // One chunk: read as a slice, nothing consumed.
+    let mut one = &bytes[..];
+    let r = c.from_buf::<(u8, bool)>(&mut one);
+    assert_eq!(r.map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(one.remaining(), 4);
+    // Two chunks (`05` and `02 09 09`): read as a stream, past the two bytes read.
+    let mut two = (&bytes[..1]).chain(&bytes[1..]);
+    let r = c.from_buf::<(u8, bool)>(&mut two);
+    assert_eq!(r.map_err(packed_core::Error::into_kind), Err(want));
+    assert_eq!(two.remaining(), 2);
+    assert_eq!(two.chunk(), [9, 9]);
+    // A `u32` from the 3 bytes `01 00 00`: one chunk stays put; two chunks (`01`
+    // and `00 00`) are read to their end before the fourth byte is found missing.
+    let bytes = [1u8, 0, 0];
+    let mut one = &bytes[..];
+    let r = c.from_buf::<u32>(&mut one).map_err(packed_core::Error::into_kind);
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { offset: 0, .. })));
+    assert_eq!(one.remaining(), 3);
+    let mut two = (&bytes[..1]).chain(&bytes[1..]);
+    let r = c.from_buf::<u32>(&mut two).map_err(packed_core::Error::into_kind);
+    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { offset: 0, .. })));
+    assert_eq!(two.remaining(), 0);
+}
