@@ -336,6 +336,12 @@ fn garbage_inside_a_frame_spoils_that_frame_only() {
         varint.decode(&mut src),
         Err(CodecError::BadPrefix(_))
     ));
+    // Nothing is consumed, so calling again gives the same error.
+    assert_eq!(src.len(), 11);
+    assert!(matches!(
+        varint.decode(&mut src),
+        Err(CodecError::BadPrefix(_))
+    ));
 }
 
 #[test]

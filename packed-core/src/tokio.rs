@@ -31,15 +31,35 @@
 //!
 //! Decoding a frame reads it as a slice ([`Config::from_slice`]): it must hold exactly
 //! one message, its values are checked against the frame's bytes before anything is
-//! allocated, and nothing past the frame is read. Hostile peers get typed errors: a
-//! frame past the maximum is [`CodecError::FrameTooLarge`], input that ends inside a
-//! frame [`CodecError::TruncatedFrame`], a frame that is not a message
-//! [`CodecError::InvalidFrame`]. After the last two the frame is gone and the next one is
-//! read as usual; only a prefix that is not a length
-//! ([`CodecError::BadPrefix`]) leaves nothing to resynchronize on.
+//! allocated, and nothing past the frame is read.
 //!
-//! (`FramedRead` ends its stream after an error; call the `Decoder` directly, or
-//! decode into a `Result` per frame, to go on after one.)
+//! # After an error
+//!
+//! Hostile peers get typed errors. What each leaves in the buffer, for a caller that
+//! calls [`Decoder::decode`] itself:
+//!
+//! - [`CodecError::FrameTooLarge`]: the prefix is consumed and the frame is discarded
+//!   as it arrives (by this call and the next ones); the next call that returns a
+//!   message returns the one after it. Usable.
+//! - [`CodecError::InvalidFrame`] (a frame that is not one message): the frame is
+//!   consumed; the next call reads the next frame. Usable.
+//! - [`CodecError::TruncatedFrame`] (from [`Decoder::decode_eof`] only: the input
+//!   ended inside a frame): the buffer is cleared and the codec is ready for a new
+//!   stream.
+//! - [`CodecError::BadPrefix`] (a prefix that is not a length, such as an overlong
+//!   LEB128): nothing is consumed and there is no length to skip by, so no frame
+//!   boundary can be found again. Every later call on the same bytes returns the same
+//!   error: the stream is not usable, drop the connection.
+//!
+//! `FramedRead` (tokio-util 0.7) yields a decoder's error and then `None`, so a
+//! `while let Some(..) = frames.next().await` loop ends at the first error of any
+//! kind. Polling it again after that `None` is no way to go on: it reads the
+//! transport before it decodes again, so frames already in its buffer wait for more
+//! bytes, and after the end of the input they are never read. To go on past the
+//! usable errors through `FramedRead`, wrap the codec in a `Decoder` whose item is a
+//! `Result<T, CodecError>`, returning `Ok(Some(Err(e)))` for `FrameTooLarge` and
+//! `InvalidFrame` and passing `BadPrefix` on as `Err(e)` (as an item it would come
+//! back on every call, without end); `packed-core/tests/framed_read.rs` does this.
 
 use core::marker::PhantomData;
 
@@ -250,7 +270,8 @@ pub enum CodecError {
         /// maximum, those already discarded too).
         received: usize,
     },
-    /// The length prefix is not one: nothing after it can be found.
+    /// The length prefix is not one: nothing after it can be found. The bytes stay in
+    /// the buffer, so decoding them again gives this error again; the stream is lost.
     BadPrefix(DecodeError),
     /// A frame that is not one message of the type (offsets count from the frame's
     /// first byte after the prefix), with the field path where it failed as
