@@ -539,11 +539,21 @@ fn from_buf_on_error_one_chunk_stays_put_several_chunks_are_consumed_so_far() {
     // and `00 00`) are read to their end before the fourth byte is found missing.
     let bytes = [1u8, 0, 0];
     let mut one = &bytes[..];
-    let r = c.from_buf::<u32>(&mut one).map_err(packed_core::Error::into_kind);
-    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { offset: 0, .. })));
+    let r = c
+        .from_buf::<u32>(&mut one)
+        .map_err(packed_core::Error::into_kind);
+    assert!(matches!(
+        r,
+        Err(DecodeError::UnexpectedEnd { offset: 0, .. })
+    ));
     assert_eq!(one.remaining(), 3);
     let mut two = (&bytes[..1]).chain(&bytes[1..]);
-    let r = c.from_buf::<u32>(&mut two).map_err(packed_core::Error::into_kind);
-    assert!(matches!(r, Err(DecodeError::UnexpectedEnd { offset: 0, .. })));
+    let r = c
+        .from_buf::<u32>(&mut two)
+        .map_err(packed_core::Error::into_kind);
+    assert!(matches!(
+        r,
+        Err(DecodeError::UnexpectedEnd { offset: 0, .. })
+    ));
     assert_eq!(two.remaining(), 0);
 }

@@ -5,10 +5,10 @@
 //! goes on past the recoverable errors.
 #![cfg(feature = "tokio")]
 
+use bytes::BytesMut;
 use futures_util::StreamExt;
 use packed_core::tokio::{Codec, CodecError};
 use packed_core::{len, num};
-use bytes::BytesMut;
 use tokio_util::codec::{Decoder, FramedRead};
 
 fn block_on<F: core::future::Future>(f: F) -> F::Output {
