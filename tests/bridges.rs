@@ -336,6 +336,12 @@ fn garbage_inside_a_frame_spoils_that_frame_only() {
         varint.decode(&mut src),
         Err(CodecError::BadPrefix(_))
     ));
+    // Nothing is consumed, so calling again gives the same error.
+    assert_eq!(src.len(), 11);
+    assert!(matches!(
+        varint.decode(&mut src),
+        Err(CodecError::BadPrefix(_))
+    ));
 }
 
 #[test]
@@ -437,13 +443,46 @@ fn an_oversized_frame_cut_short_by_the_end_of_input() {
         Err(CodecError::FrameTooLarge { len: 100, max: 4 })
     ));
     assert!(src.is_empty());
+    // What arrived of the frame, its prefix included: 4 + 2 bytes, though the
+    // codec holds none of them any more.
     assert!(matches!(
         codec.decode_eof(&mut src),
-        Err(CodecError::TruncatedFrame { received: 0 })
+        Err(CodecError::TruncatedFrame { received: 6 })
     ));
     // The codec is ready for a new stream.
     let mut src = BytesMut::from(&[0u8, 0, 0, 4, 3, 0, 0, 0][..]);
     assert_eq!(codec.decode(&mut src).unwrap(), Some(3));
+    // Arriving over several reads: a `u32` prefix of 300 (`00 00 01 2C`), then
+    // 1, 0 and 5 bytes of its body, then the end: 4 + 1 + 0 + 5 = 10 received.
+    let mut src = BytesMut::from(&[0u8, 0, 1, 0x2C, 7][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 300, max: 4 })
+    ));
+    assert_eq!(codec.decode(&mut src).unwrap(), None);
+    src.extend_from_slice(&[7; 5]);
+    assert_eq!(codec.decode(&mut src).unwrap(), None);
+    assert!(src.is_empty());
+    assert!(matches!(
+        codec.decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 10 })
+    ));
+    // A frame whose end arrives in full is no error at the end of input, and
+    // the count starts again for the next one: `00 00 00 05` and 5 bytes, then
+    // `00 00 00 06` and 1 byte of 6: 5 received.
+    let mut src = BytesMut::from(&[0u8, 0, 0, 5, 1, 2, 3, 4, 5, 0, 0, 0, 6, 1][..]);
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 5, max: 4 })
+    ));
+    assert!(matches!(
+        codec.decode(&mut src),
+        Err(CodecError::FrameTooLarge { len: 6, max: 4 })
+    ));
+    assert!(matches!(
+        codec.decode_eof(&mut src),
+        Err(CodecError::TruncatedFrame { received: 5 })
+    ));
 }
 
 #[test]
@@ -477,4 +516,44 @@ fn from_buf_in_one_byte_chunks() {
     };
     c.encode_to(&rec, &mut g).unwrap();
     assert_eq!(c.from_buf::<Growable>(&mut chunked(&g, 1)).unwrap(), rec);
+}
+
+#[test]
+fn from_buf_on_error_one_chunk_stays_put_several_chunks_are_consumed_so_far() {
+    let c = packed_core::config();
+    // `(u8, bool)` from `05 02 09 09`: the bool byte 02 at offset 1 is invalid.
+    let bytes = [5u8, 2, 9, 9];
+    let want = DecodeError::InvalidBool { offset: 1, byte: 2 };
+    // One chunk: read as a slice, nothing consumed.
+    let mut one = &bytes[..];
+    let r = c.from_buf::<(u8, bool)>(&mut one);
+    assert_eq!(r.map_err(packed_core::Error::into_kind), Err(want.clone()));
+    assert_eq!(one.remaining(), 4);
+    // Two chunks (`05` and `02 09 09`): read as a stream, past the two bytes read.
+    let mut two = (&bytes[..1]).chain(&bytes[1..]);
+    let r = c.from_buf::<(u8, bool)>(&mut two);
+    assert_eq!(r.map_err(packed_core::Error::into_kind), Err(want));
+    assert_eq!(two.remaining(), 2);
+    assert_eq!(two.chunk(), [9, 9]);
+    // A `u32` from the 3 bytes `01 00 00`: one chunk stays put; two chunks (`01`
+    // and `00 00`) are read to their end before the fourth byte is found missing.
+    let bytes = [1u8, 0, 0];
+    let mut one = &bytes[..];
+    let r = c
+        .from_buf::<u32>(&mut one)
+        .map_err(packed_core::Error::into_kind);
+    assert!(matches!(
+        r,
+        Err(DecodeError::UnexpectedEnd { offset: 0, .. })
+    ));
+    assert_eq!(one.remaining(), 3);
+    let mut two = (&bytes[..1]).chain(&bytes[1..]);
+    let r = c
+        .from_buf::<u32>(&mut two)
+        .map_err(packed_core::Error::into_kind);
+    assert!(matches!(
+        r,
+        Err(DecodeError::UnexpectedEnd { offset: 0, .. })
+    ));
+    assert_eq!(two.remaining(), 0);
 }

@@ -143,6 +143,30 @@ impl<C: Ctx> Config<C> {
     /// slice) is read as a slice; one in several chunks (a [`Chain`](::bytes::buf::Chain),
     /// a `VecDeque`) chunk by chunk, as a stream. Under this configuration's limits.
     ///
+    /// On error the two differ in where they leave the buffer. One chunk is left as it
+    /// was: nothing is consumed, and the same call fails the same way until the bytes
+    /// change. Several chunks have been advanced past every byte the decode read before
+    /// it failed, which reach at least the error's offset (the offending byte, the
+    /// whole string around an invalid UTF-8 sequence, everything left when the input
+    /// ended); a `Buf` cannot be moved back, and copying the chunks to keep them would
+    /// cost every successful decode. In neither case is the position the start of the
+    /// next message: a message has no length of its own to skip by, so a caller that
+    /// wants to go on after a bad one frames its messages (as
+    /// `packed_core::tokio::Codec` does).
+    ///
+    /// ```
+    /// use bytes::Buf;
+    ///
+    /// let c = packed_core::config();
+    /// // `(u8, bool)` from `05 02 09`: the bool byte `02` (offset 1) is invalid.
+    /// let mut one = &[5u8, 2, 9][..];
+    /// assert!(c.from_buf::<(u8, bool)>(&mut one).is_err());
+    /// assert_eq!(one.remaining(), 3);
+    /// let mut two = (&[5u8][..]).chain(&[2u8, 9][..]);
+    /// assert!(c.from_buf::<(u8, bool)>(&mut two).is_err());
+    /// assert_eq!(two.remaining(), 1);
+    /// ```
+    ///
     /// # Errors
     /// As [`from_slice`](Config::from_slice), except that trailing input is left.
     pub fn from_buf<T: DecodeOwned>(self, buf: &mut impl Buf) -> Result<T, Error<DecodeError>> {

@@ -31,15 +31,35 @@
 //!
 //! Decoding a frame reads it as a slice ([`Config::from_slice`]): it must hold exactly
 //! one message, its values are checked against the frame's bytes before anything is
-//! allocated, and nothing past the frame is read. Hostile peers get typed errors: a
-//! frame past the maximum is [`CodecError::FrameTooLarge`], input that ends inside a
-//! frame [`CodecError::TruncatedFrame`], a frame that is not a message
-//! [`CodecError::InvalidFrame`]. After the last two the frame is gone and the next one is
-//! read as usual; only a prefix that is not a length
-//! ([`CodecError::BadPrefix`]) leaves nothing to resynchronize on.
+//! allocated, and nothing past the frame is read.
 //!
-//! (`FramedRead` ends its stream after an error; call the `Decoder` directly, or
-//! decode into a `Result` per frame, to go on after one.)
+//! # After an error
+//!
+//! Hostile peers get typed errors. What each leaves in the buffer, for a caller that
+//! calls [`Decoder::decode`] itself:
+//!
+//! - [`CodecError::FrameTooLarge`]: the prefix is consumed and the frame is discarded
+//!   as it arrives (by this call and the next ones); the next call that returns a
+//!   message returns the one after it. Usable.
+//! - [`CodecError::InvalidFrame`] (a frame that is not one message): the frame is
+//!   consumed; the next call reads the next frame. Usable.
+//! - [`CodecError::TruncatedFrame`] (from [`Decoder::decode_eof`] only: the input
+//!   ended inside a frame): the buffer is cleared and the codec is ready for a new
+//!   stream.
+//! - [`CodecError::BadPrefix`] (a prefix that is not a length, such as an overlong
+//!   LEB128): nothing is consumed and there is no length to skip by, so no frame
+//!   boundary can be found again. Every later call on the same bytes returns the same
+//!   error: the stream is not usable, drop the connection.
+//!
+//! `FramedRead` (tokio-util 0.7) yields a decoder's error and then `None`, so a
+//! `while let Some(..) = frames.next().await` loop ends at the first error of any
+//! kind. Polling it again after that `None` is no way to go on: it reads the
+//! transport before it decodes again, so frames already in its buffer wait for more
+//! bytes, and after the end of the input they are never read. To go on past the
+//! usable errors through `FramedRead`, wrap the codec in a `Decoder` whose item is a
+//! `Result<T, CodecError>`, returning `Ok(Some(Err(e)))` for `FrameTooLarge` and
+//! `InvalidFrame` and passing `BadPrefix` on as `Err(e)` (as an item it would come
+//! back on every call, without end); `packed-core/tests/framed_read.rs` does this.
 
 use core::marker::PhantomData;
 
@@ -66,6 +86,9 @@ pub struct Codec<T, C: Ctx = Root, P: LenPrefix = len::U32, E: Endian = num::Big
     max_frame: usize,
     /// Bytes of an oversized frame still to discard.
     skipping: usize,
+    /// Bytes of that frame received so far, its prefix included: gone from the
+    /// buffer, but what [`CodecError::TruncatedFrame`] reports if the input ends.
+    skipped: usize,
     message: Marker<T, P, E>,
 }
 
@@ -92,6 +115,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config,
             max_frame: DEFAULT_MAX_FRAME_LENGTH,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -103,6 +127,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config.layout::<L>(),
             max_frame: self.max_frame,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -115,6 +140,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config,
             max_frame: self.max_frame,
             skipping: 0,
+            skipped: 0,
             message: PhantomData,
         }
     }
@@ -131,6 +157,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
         let n = self.skipping.min(src.len());
         src.advance(n);
         self.skipping -= n;
+        self.skipped = self.skipped.saturating_add(n);
         self.skipping == 0
     }
 }
@@ -165,6 +192,7 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             // Dropped as it arrives: the next frame is read after it.
             src.advance(head);
             self.skipping = len;
+            self.skipped = head;
             self.skip(src);
             return Err(CodecError::FrameTooLarge {
                 len,
@@ -187,7 +215,12 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             Some(message) => Ok(Some(message)),
             None if src.is_empty() && self.skipping == 0 => Ok(None),
             None => {
-                let received = src.len();
+                // Discarding leaves the buffer empty, so one of the two is 0.
+                let received = if self.skipping > 0 {
+                    self.skipped
+                } else {
+                    src.len()
+                };
                 src.clear();
                 self.skipping = 0;
                 Err(CodecError::TruncatedFrame { received })
@@ -233,10 +266,12 @@ pub enum CodecError {
     },
     /// The input ended inside a frame (or its prefix).
     TruncatedFrame {
-        /// Bytes of the frame received, its prefix included.
+        /// Bytes of the frame received, its prefix included (for a frame past the
+        /// maximum, those already discarded too).
         received: usize,
     },
-    /// The length prefix is not one: nothing after it can be found.
+    /// The length prefix is not one: nothing after it can be found. The bytes stay in
+    /// the buffer, so decoding them again gives this error again; the stream is lost.
     BadPrefix(DecodeError),
     /// A frame that is not one message of the type (offsets count from the frame's
     /// first byte after the prefix), with the field path where it failed as

@@ -157,6 +157,21 @@ pub enum Error {
         /// Offset of the length or count, or of the element over the limit.
         offset: usize,
     },
+    /// The memory for a typed `$Z`/`$T`/`$F` array could not be reserved.
+    /// Its elements take no input bytes, so only
+    /// [`Limits::max_count`](crate::Limits::max_count) and
+    /// [`Limits::max_zero_size_elements`](crate::Limits::max_zero_size_elements)
+    /// bound them; with both lifted, a count whose array the allocator refuses
+    /// (or whose size in bytes overflows) gets this error instead of a panic
+    /// or an abort. Under the default limits it does not occur. An allocator
+    /// that overcommits may grant a reservation that filling it then
+    /// exhausts: lifting the limits hands that bound to the system.
+    AllocationFailed {
+        /// The array's element count.
+        count: u64,
+        /// Offset of the count's marker.
+        offset: usize,
+    },
     /// Bytes after the end of the top-level value.
     TrailingBytes {
         /// Offset of the first byte after the value.
@@ -189,6 +204,7 @@ impl Error {
             | Error::InvalidHighPrecision { offset }
             | Error::DepthLimitExceeded { offset, .. }
             | Error::LimitExceeded { offset, .. }
+            | Error::AllocationFailed { offset, .. }
             | Error::TrailingBytes { offset } => offset,
         }
     }
@@ -269,6 +285,10 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "{limit} limit exceeded at offset {offset}: {value} > {max}"
+            ),
+            Error::AllocationFailed { count, offset } => write!(
+                f,
+                "cannot allocate a container of {count} elements at offset {offset}"
             ),
             Error::TrailingBytes { offset } => {
                 write!(f, "trailing bytes after the value at offset {offset}")

@@ -34,7 +34,6 @@
 //! container, bounded by [`Limits::max_depth`].
 
 use alloc::borrow::Cow;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::error::{Error, Limit};
@@ -56,7 +55,10 @@ use crate::value::{Char, HighPrecision, Value};
 /// the size of its type. Typed arrays of `Z`, `T` and `F` are the exception
 /// (their elements take no bytes at all), which is what
 /// `max_zero_size_elements` is for: without it, 7 bytes `[$Z#l\x7F\xFF\xFF\xFF`
-/// would ask for two billion values.
+/// would ask for two billion values. If both it and `max_count` are lifted,
+/// such an array is allocated at whatever size its count says: a size the
+/// allocator refuses (or that overflows) is [`Error::AllocationFailed`], but
+/// one it grants is filled, so the memory bound is then the system's.
 ///
 /// `max_depth` bounds recursion, and past the stack a hostile input aborts
 /// the process. A level of nesting took about 320 bytes of stack in a release
@@ -539,7 +541,14 @@ impl<'a> Reader<'a, '_> {
             ContainerHeader::Typed { ty, count, offset } => {
                 if let Some(value) = zero_size_value(ty) {
                     let n = self.check_zero_size(count, offset)?;
-                    Value::Array(vec![value; n])
+                    // No input bytes bound this count, only the limits, which a
+                    // caller may lift: a refused allocation is an error here.
+                    let mut items = Vec::new();
+                    items
+                        .try_reserve_exact(n)
+                        .map_err(|_| Error::AllocationFailed { count, offset })?;
+                    items.resize(n, value);
+                    Value::Array(items)
                 } else {
                     let min = Self::typed_min_size(ty);
                     let n = self.check_count(count, offset, min)?;

@@ -697,6 +697,52 @@ fn zero_size_typed_arrays_are_bounded() {
 }
 
 #[test]
+fn zero_size_typed_arrays_with_lifted_limits_are_typed_errors() {
+    // With both limits lifted nothing stops the count before the array is
+    // allocated; the allocation itself must fail with an error, not panic
+    // (capacity overflow) or abort (allocation failure).
+    let lifted = Limits::default()
+        .with_max_count(u64::MAX)
+        .with_max_zero_size_elements(u64::MAX);
+    // `[ $ Z # L` then the int64 2^62 (big-endian 40 00 .. 00): 13 bytes.
+    // 2^62 elements of any `Value` (at least 4 bytes each) exceed `isize::MAX`
+    // bytes, which used to panic with "capacity overflow".
+    let bytes = b"[$Z#L\x40\x00\x00\x00\x00\x00\x00\x00";
+    assert_eq!(
+        err_with(bytes, &lifted),
+        Error::AllocationFailed {
+            count: TWO_POW_62,
+            offset: 4
+        }
+    );
+    // `[ $ T # L` then 2^50 (00 04 00 .. 00): 2^50 * 32 = 2^55 bytes on
+    // x86-64, under `isize::MAX` but beyond a 48-bit address space, so the
+    // allocator refuses it; that used to abort the process ("memory
+    // allocation of 36028797018963968 bytes failed").
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(
+        err_with(b"[$T#L\x00\x04\x00\x00\x00\x00\x00\x00", &lifted),
+        Error::AllocationFailed {
+            count: 1 << 50,
+            offset: 4
+        }
+    );
+    // A count the allocator grants still decodes: `[ $ F # U 03`.
+    assert_eq!(
+        Value::from_slice_with(b"[$F#U\x03", &lifted).unwrap(),
+        Value::Array(vec![Value::Bool(false); 3])
+    );
+    assert_eq!(
+        Error::AllocationFailed {
+            count: TWO_POW_62,
+            offset: 4
+        }
+        .to_string(),
+        "cannot allocate a container of 4611686018427387904 elements at offset 4"
+    );
+}
+
+#[test]
 fn length_and_count_limits() {
     let limits = Limits::default().with_max_len(4);
     assert_eq!(
