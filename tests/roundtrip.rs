@@ -1039,93 +1039,23 @@ fn users_shapes_round_trip() {
         u8,
         u32,
     );
-    #[derive(Packed, Debug, PartialEq, Default)]
-    #[packed(growable)]
-    struct Growable40 {
-        f0: bool,
-        f1: u16,
-        f2: bool,
-        f3: u16,
-        f4: bool,
-        f5: u16,
-        f6: bool,
-        f7: u16,
-        f8: bool,
-        f9: u16,
-        f10: bool,
-        f11: u16,
-        f12: bool,
-        f13: u16,
-        f14: bool,
-        f15: u16,
-        f16: bool,
-        f17: u16,
-        f18: bool,
-        f19: u16,
-        f20: bool,
-        f21: u16,
-        f22: bool,
-        f23: u16,
-        f24: bool,
-        f25: u16,
-        f26: bool,
-        f27: u16,
-        f28: bool,
-        f29: u16,
-        f30: bool,
-        f31: u16,
-        f32: bool,
-        f33: u16,
-        f34: bool,
-        f35: u16,
-        f36: bool,
-        f37: u16,
-        f38: bool,
-        f39: u16,
+    // Two records of the same 40 fields, growable and bit-packed.
+    macro_rules! forty {
+        ($($f:ident: $t:ty),*) => {
+            #[derive(Packed, Debug, PartialEq, Default)]
+            #[packed(growable)]
+            struct Growable40 { $($f: $t),* }
+            #[derive(Packed, Debug, PartialEq, Default)]
+            #[packed(bitpack)]
+            struct Bits40 { $($f: $t),* }
+        };
     }
-    #[derive(Packed, Debug, PartialEq, Default)]
-    #[packed(bitpack)]
-    struct Bits40 {
-        f0: bool,
-        f1: u16,
-        f2: bool,
-        f3: u16,
-        f4: bool,
-        f5: u16,
-        f6: bool,
-        f7: u16,
-        f8: bool,
-        f9: u16,
-        f10: bool,
-        f11: u16,
-        f12: bool,
-        f13: u16,
-        f14: bool,
-        f15: u16,
-        f16: bool,
-        f17: u16,
-        f18: bool,
-        f19: u16,
-        f20: bool,
-        f21: u16,
-        f22: bool,
-        f23: u16,
-        f24: bool,
-        f25: u16,
-        f26: bool,
-        f27: u16,
-        f28: bool,
-        f29: u16,
-        f30: bool,
-        f31: u16,
-        f32: bool,
-        f33: u16,
-        f34: bool,
-        f35: u16,
-        f36: bool,
-        f37: u16,
-        f38: bool,
-        f39: u16,
+    forty! {
+        f0: bool, f1: u16, f2: bool, f3: u16, f4: bool, f5: u16, f6: bool, f7: u16,
+        f8: bool, f9: u16, f10: bool, f11: u16, f12: bool, f13: u16, f14: bool, f15: u16,
+        f16: bool, f17: u16, f18: bool, f19: u16, f20: bool, f21: u16, f22: bool, f23: u16,
+        f24: bool, f25: u16, f26: bool, f27: u16, f28: bool, f29: u16, f30: bool, f31: u16,
+        f32: bool, f33: u16, f34: bool, f35: u16, f36: bool, f37: u16, f38: bool, f39: u16
     }
     // Two enums of the same 300 fieldless variants, under Bitsery's layout and YAS's.
     macro_rules! many {
