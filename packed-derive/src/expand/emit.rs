@@ -19,6 +19,13 @@ impl Name {
     /// The name as a token (an identifier or a lifetime), resolved at the call site
     /// and reported at `at`.
     pub(crate) fn at(self, at: Span) -> TokenStream {
+        // A name missing from `FIXED` would escape the renaming (every name is emitted
+        // by some test's expansion, so this fails the tests, not a user's build).
+        debug_assert!(
+            FIXED.contains(&self.0.trim_start_matches('\'')),
+            "generated name {} is not in emit::FIXED",
+            self.0
+        );
         let span = reported_at(at);
         let name = fresh(self.0);
         if name.starts_with('\'') {
@@ -48,7 +55,7 @@ pub(crate) fn fresh(base: &str) -> String {
     }
 }
 
-/// Every fixed name of this module, without a lifetime's quote.
+/// Every fixed name of this module, without a lifetime's quote (checked in [`Name::at`]).
 const FIXED: [&str; 20] = [
     "__packed",
     "__C",
