@@ -86,9 +86,10 @@ pub struct Codec<T, C: Ctx = Root, P: LenPrefix = len::U32, E: Endian = num::Big
     max_frame: usize,
     /// Bytes of an oversized frame still to discard.
     skipping: usize,
-    /// Bytes of that frame received so far, its prefix included: gone from the
-    /// buffer, but what [`CodecError::TruncatedFrame`] reports if the input ends.
-    skipped: usize,
+    /// That frame's size, its prefix included (wrapping: a length prefix may claim
+    /// up to `usize::MAX`): less `skipping`, the bytes received, which
+    /// [`CodecError::TruncatedFrame`] reports if the input ends.
+    skipped_frame: usize,
     message: Marker<T, P, E>,
 }
 
@@ -115,7 +116,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config,
             max_frame: DEFAULT_MAX_FRAME_LENGTH,
             skipping: 0,
-            skipped: 0,
+            skipped_frame: 0,
             message: PhantomData,
         }
     }
@@ -127,7 +128,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config.layout::<L>(),
             max_frame: self.max_frame,
             skipping: 0,
-            skipped: 0,
+            skipped_frame: 0,
             message: PhantomData,
         }
     }
@@ -140,7 +141,7 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
             config: self.config,
             max_frame: self.max_frame,
             skipping: 0,
-            skipped: 0,
+            skipped_frame: 0,
             message: PhantomData,
         }
     }
@@ -157,7 +158,6 @@ impl<T, C: Ctx, P: LenPrefix, E: Endian> Codec<T, C, P, E> {
         let n = self.skipping.min(src.len());
         src.advance(n);
         self.skipping -= n;
-        self.skipped = self.skipped.saturating_add(n);
         self.skipping == 0
     }
 }
@@ -192,7 +192,7 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             // Dropped as it arrives: the next frame is read after it.
             src.advance(head);
             self.skipping = len;
-            self.skipped = head;
+            self.skipped_frame = head.wrapping_add(len);
             self.skip(src);
             return Err(CodecError::FrameTooLarge {
                 len,
@@ -217,7 +217,7 @@ impl<T: DecodeOwned, C: Ctx, P: LenPrefix, E: Endian> Decoder for Codec<T, C, P,
             None => {
                 // Discarding leaves the buffer empty, so one of the two is 0.
                 let received = if self.skipping > 0 {
-                    self.skipped
+                    self.skipped_frame.wrapping_sub(self.skipping)
                 } else {
                     src.len()
                 };
