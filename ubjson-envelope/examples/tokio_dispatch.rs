@@ -1,15 +1,19 @@
-//! UBJSON envelopes over a tokio TCP connection, routed by kind: the client sends
+//! UBJSON envelopes over tokio TCP connections, routed by kind: four clients send
 //! envelopes of several kinds in length-delimited frames (tokio's
-//! `LengthDelimitedCodec`); the server hands each frame to a `Dispatcher`, which
-//! decodes the record of its kind, and answers with a packed record through
-//! `packed_core::tokio::Codec` (the same `u32` big-endian frames). The client checks
-//! every answer; both close cleanly.
+//! `LengthDelimitedCodec`); the server, on a multi-threaded runtime, serves each
+//! connection in a task of its own and hands each frame to one shared `Dispatcher`,
+//! which decodes the record of its kind; it answers with a packed record through
+//! `packed_core::tokio::Codec` (the same `u32` big-endian frames). Each client checks
+//! every answer; all close cleanly.
 //!
 //! ```sh
 //! cargo run -p ubjson-envelope --example tokio_dispatch
 //! ```
 //!
 //! `cargo test --workspace` runs it too (the test at the end calls `main`).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
@@ -76,9 +80,9 @@ fn envelope(i: usize) -> Result<(Vec<u8>, Answer), EnvelopeError> {
     })
 }
 
-/// Routes every envelope of one connection until the client closes its side.
-async fn serve(stream: TcpStream) -> Result<usize, Error> {
-    let router = Dispatcher::<Answer>::new()
+/// The server's one router, shared by every connection's task.
+fn router() -> Dispatcher<'static, Answer> {
+    Dispatcher::new()
         .on_record(|o: Order| {
             Ok(Answer::Ordered {
                 total_minor: o.price_minor * i64::from(o.qty),
@@ -90,7 +94,14 @@ async fn serve(stream: TcpStream) -> Result<usize, Error> {
             Ok(Answer::Blob {
                 len: payload.len() as u32,
             })
-        });
+        })
+}
+
+/// Routes every envelope of one connection until the client closes its side.
+async fn serve(
+    stream: TcpStream,
+    router: Arc<Dispatcher<'static, Answer>>,
+) -> Result<usize, Error> {
     let (read, write) = stream.into_split();
     let mut frames = FramedRead::new(read, LengthDelimitedCodec::new());
     let mut answers = FramedWrite::new(write, Codec::<Answer>::new());
@@ -110,42 +121,65 @@ async fn serve(stream: TcpStream) -> Result<usize, Error> {
     Ok(served)
 }
 
+/// One client: sends envelopes `first..first + count` on a connection of its own and
+/// checks every answer, in order.
+async fn client(addr: SocketAddr, first: usize, count: usize) -> Result<usize, Error> {
+    let (read, write) = TcpStream::connect(addr).await?.into_split();
+    let send = async {
+        let mut frames = FramedWrite::new(write, LengthDelimitedCodec::new());
+        for i in first..first + count {
+            frames.feed(Bytes::from(envelope(i)?.0)).await?;
+        }
+        SinkExt::<Bytes>::close(&mut frames).await?;
+        Ok::<_, Error>(())
+    };
+    let receive = async {
+        let mut answers = FramedRead::new(read, Codec::<Answer>::new());
+        let mut received = 0;
+        while let Some(answer) = answers.next().await {
+            let i = first + received;
+            assert_eq!(answer?, envelope(i)?.1, "answer {i}");
+            received += 1;
+        }
+        Ok::<_, Error>(received)
+    };
+    let ((), received) = tokio::try_join!(send, receive)?;
+    Ok(received)
+}
+
+const CLIENTS: usize = 4;
 const MESSAGES: usize = 1000;
 
-#[tokio::main(flavor = "current_thread")]
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), Error> {
     let listener = TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    // The server's router is not `Send`: it runs beside the client on this thread.
-    let server = async {
-        let (stream, _) = listener.accept().await?;
-        serve(stream).await
-    };
-    let client = async {
-        let (read, write) = TcpStream::connect(addr).await?.into_split();
-        let send = async {
-            let mut frames = FramedWrite::new(write, LengthDelimitedCodec::new());
-            for i in 0..MESSAGES {
-                frames.feed(Bytes::from(envelope(i)?.0)).await?;
-            }
-            SinkExt::<Bytes>::close(&mut frames).await?;
-            Ok::<_, Error>(())
-        };
-        let receive = async {
-            let mut answers = FramedRead::new(read, Codec::<Answer>::new());
-            let mut received = 0;
-            while let Some(answer) = answers.next().await {
-                assert_eq!(answer?, envelope(received)?.1, "answer {received}");
-                received += 1;
-            }
-            Ok::<_, Error>(received)
-        };
-        let ((), received) = tokio::try_join!(send, receive)?;
-        Ok::<_, Error>(received)
-    };
-    let (served, received) = tokio::try_join!(server, client)?;
+    // One router for the whole server: each connection's task, on any worker thread,
+    // gets a handle to it.
+    let router = Arc::new(router());
+    let server = tokio::spawn(async move {
+        let mut connections = Vec::new();
+        for _ in 0..CLIENTS {
+            let (stream, _) = listener.accept().await?;
+            connections.push(tokio::spawn(serve(stream, Arc::clone(&router))));
+        }
+        let mut served = 0;
+        for connection in connections {
+            served += connection.await??;
+        }
+        Ok::<_, Error>(served)
+    });
+    let per_client = MESSAGES / CLIENTS;
+    let clients: Vec<_> = (0..CLIENTS)
+        .map(|c| tokio::spawn(client(addr, c * per_client, per_client)))
+        .collect();
+    let mut received = 0;
+    for c in clients {
+        received += c.await??;
+    }
+    let served = server.await??;
     assert_eq!((received, served), (MESSAGES, MESSAGES));
-    println!("{MESSAGES} envelopes routed by kind and answered");
+    println!("{MESSAGES} envelopes from {CLIENTS} clients routed by kind and answered");
     Ok(())
 }
 

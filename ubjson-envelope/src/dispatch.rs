@@ -9,7 +9,9 @@ use packed_core::{DecodeOwned, Kind};
 use crate::envelope::unwrap;
 use crate::error::EnvelopeError;
 
-type Handler<'h, R, E> = Box<dyn Fn(&[u8]) -> Result<R, E> + 'h>;
+/// A registered handler. `Send + Sync`, so that one dispatcher can serve every
+/// connection of a multi-threaded server (behind an `Arc`, across `tokio::spawn`).
+type Handler<'h, R, E> = Box<dyn Fn(&[u8]) -> Result<R, E> + Send + Sync + 'h>;
 
 /// Routes envelopes to handlers by kind: reads the kind, then hands the
 /// borrowed payload (no copy) to the handler registered for it.
@@ -17,6 +19,11 @@ type Handler<'h, R, E> = Box<dyn Fn(&[u8]) -> Result<R, E> + 'h>;
 /// Handlers return `Result<R, E>` for any error type `E` that envelope
 /// errors convert into (`EnvelopeError` itself by default). Lookup is a
 /// binary search over the registered kinds.
+///
+/// Handlers are `Fn + Send + Sync`, so a dispatcher is `Send` and `Sync` too:
+/// a server builds it once and shares it among its connections' tasks (an
+/// `Arc<Dispatcher<'static, R>>` moves into `tokio::spawn`). A handler that
+/// keeps state between calls holds it behind a lock or an atomic.
 ///
 /// ```
 /// use ubjson_envelope::{wrap, Dispatcher, EnvelopeError, Mode};
@@ -60,7 +67,11 @@ impl<'h, R, E: From<EnvelopeError>> Dispatcher<'h, R, E> {
     /// # Ok::<(), ubjson_envelope::EnvelopeError>(())
     /// ```
     #[must_use]
-    pub fn on(mut self, kind: i64, handler: impl Fn(&[u8]) -> Result<R, E> + 'h) -> Self {
+    pub fn on(
+        mut self,
+        kind: i64,
+        handler: impl Fn(&[u8]) -> Result<R, E> + Send + Sync + 'h,
+    ) -> Self {
         let handler: Handler<'h, R, E> = Box::new(handler);
         match self.routes.binary_search_by_key(&kind, |(k, _)| *k) {
             Ok(i) => {
@@ -101,7 +112,7 @@ impl<'h, R, E: From<EnvelopeError>> Dispatcher<'h, R, E> {
     /// # Ok::<(), ubjson_envelope::EnvelopeError>(())
     /// ```
     #[must_use]
-    pub fn on_record<T>(self, handler: impl Fn(T) -> Result<R, E> + 'h) -> Self
+    pub fn on_record<T>(self, handler: impl Fn(T) -> Result<R, E> + Send + Sync + 'h) -> Self
     where
         T: DecodeOwned + Kind,
     {

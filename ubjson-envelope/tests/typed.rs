@@ -272,6 +272,34 @@ fn dispatcher_with_a_custom_error_type() {
     );
 }
 
+/// One dispatcher serves every connection of a multi-threaded server: it is `Send`
+/// and `Sync` whatever its result and error types, so it can be shared through an
+/// `Arc` by threads (and tokio tasks) that dispatch at the same time.
+#[test]
+fn a_dispatcher_is_shared_between_threads() {
+    fn send_and_sync<T: Send + Sync>(_: &T) {}
+    let counted = std::sync::atomic::AtomicU32::new(0);
+    let d = Dispatcher::<u32>::new().on_record(|p: Ping| {
+        counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(p.seq)
+    });
+    send_and_sync(&d);
+    send_and_sync(&Dispatcher::<std::rc::Rc<u8>, std::rc::Rc<EnvelopeError>>::new());
+    std::thread::scope(|s| {
+        for t in 0..4u32 {
+            let d = &d;
+            s.spawn(move || {
+                for i in 0..100 {
+                    let seq = t * 1000 + i;
+                    assert_eq!(d.dispatch(&to_vec(&Ping { seq }).unwrap()), Ok(seq));
+                }
+            });
+        }
+    });
+    drop(d);
+    assert_eq!(counted.into_inner(), 400);
+}
+
 /// The envelope's spans of an explanation: (role, path, bytes), the record's own
 /// spans left out.
 fn envelope_spans(e: &Explanation) -> Vec<(Role, String, Vec<u8>)> {
