@@ -856,6 +856,34 @@ struct FlagNonZero {
     n: std::num::NonZeroU16,
 }
 
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagDuration {
+    flag: bool,
+    d: std::time::Duration,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack, int = "varint")]
+struct FlagVarint {
+    flag: bool,
+    x: u16,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagBits {
+    flag: bool,
+    bits: packed_core::cpp::Bitset<4>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagMap {
+    flag: bool,
+    map: BTreeMap<u8, u8>,
+}
+
 /// `port`'s entropy index (bits 1-2; 1: 80, 2: 443) with no padding after it, so `hue`
 /// starts at bit 3 where the port is listed and at bit 19 where it is not.
 #[derive(Packed, Debug, PartialEq)]
@@ -868,9 +896,10 @@ struct FlagPortHue {
 }
 
 /// An error about a value that starts inside a byte of a bit-packed record (an
-/// unknown tag, a length over its `max`, an invalid `char`, a zero `NonZero`) gives
-/// the byte that holds the value's first bit, which also holds earlier fields' bits:
-/// the path is the value's, not that of the byte's first field.
+/// unknown tag, a length over its `max`, an invalid `char`, a zero `NonZero`, a count
+/// out of a `Duration`'s range, an integer too long, a bitset's padding, a repeated
+/// key) gives the byte that holds the value's first bit, which also holds earlier
+/// fields' bits: the path is the value's, not that of the byte's first field.
 #[test]
 fn errors_at_a_value_starting_inside_a_shared_byte_name_that_value() {
     // `flag` 1, `hue` 1 (bits 1-16): 0b11 = 0x03, then 0x00 0x00.
@@ -927,6 +956,31 @@ fn errors_at_a_value_starting_inside_a_shared_byte_name_that_value() {
         DecodeError::UnexpectedZero { offset: 0, .. }
     ));
     assert_eq!(e.path(), Some("n"));
+    // `flag` 1, a count of -1 nanoseconds (64 one bits, bits 1-64).
+    let bytes = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    let e = packed_core::from_slice::<FlagDuration>(&bytes).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::OutOfRange { offset: 0, .. }
+    ));
+    assert_eq!(e.path(), Some("d"));
+    // `flag` 1, then LEB128 bytes ff ff ff (bits 1-24): past a `u16`.
+    let e = packed_core::from_slice::<FlagVarint>(&[0xff, 0xff, 0xff, 0xff, 0x00]).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::IntegerOverflow { offset: 0, .. }
+    ));
+    assert_eq!(e.path(), Some("x"));
+    // `flag` 1, a bitset byte of 0xf0 (bits 1-8): bits 4-7 are past its 4 bits.
+    let e = packed_core::from_slice::<FlagBits>(&[0xe1, 0x01]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::BitsetPadding { offset: 0 });
+    assert_eq!(e.path(), Some("bits"));
+    // `flag` 1, length 2 (bits 1-8), then entries 2 => 4 (bits 9-24) and 2 => 4
+    // (bits 25-40): the second key, in byte 3 with the first value's last bit.
+    let bytes = [0x05, 0x04, 0x08, 0x04, 0x08, 0x00];
+    let e = packed_core::from_slice::<FlagMap>(&bytes).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::DuplicateKey { offset: 3 });
+    assert_eq!(e.path(), Some("map[1].key"));
     // `flag` 1, index 1 (port 80), `hue` 1 (bits 3-18): 1 | 1 << 1 | 1 << 3 = 0x0b.
     // Read with the index's bits cleared, `port` would be a whole `u16` and `hue` later.
     let e = packed_core::from_slice::<FlagPortHue>(&[0x0b, 0x00, 0x00]).unwrap_err();

@@ -145,7 +145,14 @@ fn locate<'de>(
         return None;
     }
     for kept in (1..8u32).rev() {
-        let first = byte & ((1u8 << kept) - 1);
+        let first = match error {
+            // The next key, at the value's lowest bit.
+            DecodeError::DuplicateKey { .. } => match byte.checked_add(1 << kept) {
+                Some(b) => b,
+                None => continue,
+            },
+            _ => byte & ((1u8 << kept) - 1),
+        };
         let mut probe = ProbeReader::new(input, cut, first, depth, limits);
         probe.kept = Some(kept);
         if let Some(Some(path)) = attempts(&mut probe, limits, KEPT_TRIES, attempt) {
@@ -185,17 +192,23 @@ fn attempts<'de>(
 }
 
 /// Whether `error` names the byte where the value it is about starts (that value
-/// being a byte or more: a tag, a length prefix, a `char`, a `NonZero`, YAS's enum
-/// size byte), rather than a byte inside it.
+/// being a byte or more: a tag, a length prefix, a map's key, an integer, a `char`, a
+/// chrono count, YAS's enum size byte, the first byte of a bitset), rather than a byte
+/// inside it.
 fn starts_value(error: &DecodeError) -> bool {
     matches!(
         error,
         DecodeError::UnknownVariant { .. }
+            | DecodeError::DuplicateKey { .. }
             | DecodeError::InvalidChar { .. }
             | DecodeError::UnexpectedZero { .. }
+            | DecodeError::IntegerOverflow { .. }
+            | DecodeError::OutOfRange { .. }
             | DecodeError::LengthOverMax { .. }
             | DecodeError::LengthExceedsInput { .. }
+            | DecodeError::LengthMismatch { .. }
             | DecodeError::InvalidEnumSize { .. }
+            | DecodeError::BitsetPadding { .. }
     )
 }
 
