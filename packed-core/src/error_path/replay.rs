@@ -138,9 +138,7 @@ fn locate<'de>(
     // byte's first span is theirs. So where the byte was shared, or no completion
     // decoded, the completion keeps the byte's lowest 7, 6, ... 1 bits in turn, and the
     // path is the value's that starts right after them (`Recorder::path_at`).
-    let Some(&byte) = input.get(cut) else {
-        return None;
-    };
+    let &byte = input.get(cut)?;
     if !starts || (found.is_some() && !probe.shared) {
         return None;
     }
