@@ -804,6 +804,206 @@ fn bit_packing_errors_name_the_field_at_their_bit() {
     assert_eq!(packed_core::to_vec(&p).unwrap_err().path(), Some("health"));
 }
 
+/// A fieldless enum written as its `u16`, with no variant for 1.
+#[derive(Packed, Debug, PartialEq)]
+#[repr(u16)]
+enum Hue {
+    Red = 0,
+    Green = 300,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+enum Event {
+    Idle,
+    Move(u8),
+}
+
+/// Bit-packed records whose second field is a value of a byte or more starting at
+/// bit 1, in the byte that also holds `flag` (bit 0).
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagHue {
+    flag: bool,
+    hue: Hue,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagList {
+    flag: bool,
+    #[packed(max = 2)]
+    list: Vec<u8>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagEvent {
+    flag: bool,
+    event: Event,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagChar {
+    flag: bool,
+    ch: char,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagNonZero {
+    flag: bool,
+    n: std::num::NonZeroU16,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagDuration {
+    flag: bool,
+    d: std::time::Duration,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack, int = "varint")]
+struct FlagVarint {
+    flag: bool,
+    x: u16,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagBits {
+    flag: bool,
+    bits: packed_core::cpp::Bitset<4>,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagMap {
+    flag: bool,
+    map: BTreeMap<u8, u8>,
+}
+
+/// `port`'s entropy index (bits 1-2; 1: 80, 2: 443) with no padding after it, so `hue`
+/// starts at bit 3 where the port is listed and at bit 19 where it is not.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagPortHue {
+    flag: bool,
+    #[packed(entropy = [80, 443], align_before_data = false)]
+    port: u16,
+    hue: Hue,
+}
+
+/// An error about a value that starts inside a byte of a bit-packed record (an
+/// unknown tag, a length over its `max`, an invalid `char`, a zero `NonZero`, a count
+/// out of a `Duration`'s range, an integer too long, a bitset's padding, a repeated
+/// key) gives the byte that holds the value's first bit, which also holds earlier
+/// fields' bits: the path is the value's, not that of the byte's first field.
+#[test]
+fn errors_at_a_value_starting_inside_a_shared_byte_name_that_value() {
+    // `flag` 1, `hue` 1 (bits 1-16): 0b11 = 0x03, then 0x00 0x00.
+    let e = packed_core::from_slice::<FlagHue>(&[0x03, 0x00, 0x00]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::UnknownVariant {
+            offset: 0,
+            type_name: "Hue",
+            tag: 1
+        }
+    );
+    assert_eq!(e.path(), Some("hue"));
+    assert_eq!(
+        e.to_string(),
+        "unknown tag 1 for enum `Hue` at byte 0 (hue)"
+    );
+    // `flag` 1, a compact length of 5 (bits 1-8): 1 | 5 << 1 = 0x0b, then 0x00.
+    let e = packed_core::from_slice::<FlagList>(&[0x0b, 0x00]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::LengthOverMax {
+            offset: 0,
+            len: 5,
+            max: 2
+        }
+    );
+    assert_eq!(e.path(), Some("list"));
+    // The same bits as a variant index: 5 names no variant.
+    let e = packed_core::from_slice::<FlagEvent>(&[0x0b, 0x00]).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::UnknownVariant {
+            offset: 0,
+            tag: 5,
+            ..
+        }
+    ));
+    assert_eq!(e.path(), Some("event"));
+    // `flag` 1, a char of 0xD800 (a surrogate; bits 1-32): 1 | 0xD800 << 1 = 0x1B001.
+    let e = packed_core::from_slice::<FlagChar>(&[0x01, 0xB0, 0x01, 0x00, 0x00]).unwrap_err();
+    assert_eq!(
+        e.kind(),
+        &DecodeError::InvalidChar {
+            offset: 0,
+            value: 0xD800
+        }
+    );
+    assert_eq!(e.path(), Some("ch"));
+    // `flag` 1, `n` 0 (bits 1-16).
+    let e = packed_core::from_slice::<FlagNonZero>(&[0x01, 0x00, 0x00]).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::UnexpectedZero { offset: 0, .. }
+    ));
+    assert_eq!(e.path(), Some("n"));
+    // `flag` 1, a count of -1 nanoseconds (64 one bits, bits 1-64).
+    let bytes = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    let e = packed_core::from_slice::<FlagDuration>(&bytes).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::OutOfRange { offset: 0, .. }
+    ));
+    assert_eq!(e.path(), Some("d"));
+    // `flag` 1, then LEB128 bytes ff ff ff (bits 1-24): past a `u16`.
+    let e = packed_core::from_slice::<FlagVarint>(&[0xff, 0xff, 0xff, 0xff, 0x00]).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::IntegerOverflow { offset: 0, .. }
+    ));
+    assert_eq!(e.path(), Some("x"));
+    // `flag` 1, a bitset byte of 0xf0 (bits 1-8): bits 4-7 are past its 4 bits.
+    let e = packed_core::from_slice::<FlagBits>(&[0xe1, 0x01]).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::BitsetPadding { offset: 0 });
+    assert_eq!(e.path(), Some("bits"));
+    // `flag` 1, length 2 (bits 1-8), then entries 2 => 4 (bits 9-24) and 2 => 4
+    // (bits 25-40): the second key, in byte 3 with the first value's last bit.
+    let bytes = [0x05, 0x04, 0x08, 0x04, 0x08, 0x00];
+    let e = packed_core::from_slice::<FlagMap>(&bytes).unwrap_err();
+    assert_eq!(e.kind(), &DecodeError::DuplicateKey { offset: 3 });
+    assert_eq!(e.path(), Some("map[1].key"));
+    // `flag` 1, index 1 (port 80), `hue` 1 (bits 3-18): 1 | 1 << 1 | 1 << 3 = 0x0b.
+    // Read with the index's bits cleared, `port` would be a whole `u16` and `hue` later.
+    let e = packed_core::from_slice::<FlagPortHue>(&[0x0b, 0x00, 0x00]).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        DecodeError::UnknownVariant {
+            offset: 0,
+            tag: 1,
+            ..
+        }
+    ));
+    assert_eq!(e.path(), Some("hue"));
+    // The same values, each in a byte of its own, as before: `hue` at byte 2.
+    #[derive(Packed, Debug)]
+    struct Apart {
+        flag: bool,
+        n: u8,
+        hue: Hue,
+    }
+    let e = packed_core::from_slice::<Apart>(&[0x01, 0x00, 0x01, 0x00]).unwrap_err();
+    assert_eq!((e.offset(), e.path()), (2, Some("hue")));
+}
+
 /// The serde functions: the error, without a path (serde's traversal reports no
 /// fields); a `#[packed(serde)]` field inside a derived record is named.
 #[test]

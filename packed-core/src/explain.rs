@@ -624,8 +624,21 @@ impl Recorder {
     /// bytes written up to it are `input`'s (a value in a longer form than this library
     /// writes would move later bytes, and the path found would be another field's);
     /// `None` if they differ or the value ended before `offset`.
+    ///
+    /// `starts`: the error is about a value of a byte or more that starts in the byte
+    /// at `offset` (an unknown tag, a length over its `max`), and the completion kept
+    /// that many of the input's lowest bits of that byte. Where the byte is shared by
+    /// several fields' bits (inside a bit-packed value), its first span is an earlier
+    /// field's, so the path is that of the span of 8 bits or more that starts right
+    /// after the kept bits, if there is one and the kept bits are `input`'s.
     #[cfg(feature = "error-paths")]
-    pub(crate) fn path_at(&self, input: &[u8], offset: usize, bit: Option<usize>) -> Option<&str> {
+    pub(crate) fn path_at(
+        &self,
+        input: &[u8],
+        offset: usize,
+        bit: Option<usize>,
+        starts: Option<u32>,
+    ) -> Option<&str> {
         if let Some(replay) = &self.replay {
             if replay.mismatch.is_some_and(|m| m <= offset) {
                 return None;
@@ -644,10 +657,35 @@ impl Recorder {
             }
             None => {
                 let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
-                self.spans.get(i).filter(|s| s.offset <= offset)?
+                let span = self.spans.get(i).filter(|s| s.offset <= offset)?;
+                match starts {
+                    Some(kept) if !span.is_whole_bytes() => {
+                        let mask = ((1u16 << kept) - 1) as u8;
+                        if self.bytes.get(offset)? & mask != input.get(offset)? & mask {
+                            return None;
+                        }
+                        let bit = 8 * offset + kept as usize;
+                        let i = self.spans.partition_point(|s| s.bit_offset < bit);
+                        self.spans[i..]
+                            .iter()
+                            .take_while(|s| s.bit_offset == bit)
+                            .find(|s| s.bit_len >= 8)?
+                    }
+                    _ => span,
+                }
             }
         };
         Some(&span.path)
+    }
+
+    /// Whether the byte at `offset` holds the bits of more than one span (it is inside
+    /// a bit-packed value, and a span starts or ends between its bits).
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn shares_byte(&self, offset: usize) -> bool {
+        let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
+        self.spans
+            .get(i)
+            .is_some_and(|s| s.offset <= offset && !s.is_whole_bytes())
     }
 
     /// A growable record starts here (its size is being written). Where the input

@@ -18,7 +18,10 @@
 //!   as [`Config::explain_input`](crate::Config::explain_input) does, and the path is
 //!   that of the bytes at the error's offset, provided the bytes written up to there
 //!   are the input's (else a value in a longer form than this library writes has moved
-//!   them).
+//!   them). An error about a value that starts inside a byte of a bit-packed value (an
+//!   unknown tag, a length over its `max`) names that byte, which also holds earlier
+//!   fields' bits: there the completion keeps the byte's lowest bits, 7 down to 1, and
+//!   the path is that of the value starting right after them, if one does.
 //!
 //! What each type compiles for this is kept small, since every type that is decoded
 //! from a slice has it: a type without lifetime parameters decodes a copy of the

@@ -58,9 +58,13 @@ fn locate_owned(
         let view = probe.view();
         let mut w = Recorder::replaying(&view, Vec::new());
         match replay(&view, &mut w) {
-            Ok(true) => Ok(w
-                .path_at(&view, probe.cut, error.bit_offset())
-                .map(String::from)),
+            Ok(true) => {
+                probe.shared = w.shares_byte(probe.cut);
+                Ok(
+                    w.path_at(&view, probe.cut, error.bit_offset(), probe.starts())
+                        .map(String::from),
+                )
+            }
             Ok(false)
             | Err(
                 DecodeError::DepthLimitExceeded { .. } | DecodeError::ZeroWidthLimitExceeded { .. },
@@ -84,7 +88,7 @@ pub(crate) fn decode_path<'de, C: Ctx, T: Decode<'de> + Encode>(
         let value = decode_message::<C, T, _>(&mut log)?;
         let records = log.finish();
         let view = probe.view();
-        Ok(path_in(&view, records, probe.cut, error, &mut |w| {
+        Ok(path_in(&view, records, probe, error, &mut |w| {
             super::Record::<C, T>::new(&value).write_to(w)
         }))
     })
@@ -120,10 +124,59 @@ fn locate<'de>(
         _ => 0,
     };
     let mut probe = ProbeReader::new(input, cut, first, depth, limits);
-    let limits = limits.with_max_depth(depth);
-    for _ in 0..TRIES {
-        match attempt(&mut probe, limits) {
-            Ok(path) => return path,
+    let starts = starts_value(error);
+    if starts {
+        probe.kept = Some(0);
+    }
+    let found = attempts(&mut probe, limits, TRIES, attempt);
+    if let Some(Some(path)) = found {
+        return Some(path);
+    }
+    // An error at the start of a value inside a bit-packed value names the byte that
+    // holds the value's first bit, which may hold earlier fields' bits below it: zeroing
+    // them may change what follows (an entropy index, an `Option`'s flag), and the
+    // byte's first span is theirs. So where the byte was shared, or no completion
+    // decoded, the completion keeps the byte's lowest 7, 6, ... 1 bits in turn, and the
+    // path is the value's that starts right after them (`Recorder::path_at`).
+    let &byte = input.get(cut)?;
+    if !starts || (found.is_some() && !probe.shared) {
+        return None;
+    }
+    for kept in (1..8u32).rev() {
+        let first = match error {
+            // The next key, at the value's lowest bit.
+            DecodeError::DuplicateKey { .. } => match byte.checked_add(1 << kept) {
+                Some(b) => b,
+                None => continue,
+            },
+            _ => byte & ((1u8 << kept) - 1),
+        };
+        let mut probe = ProbeReader::new(input, cut, first, depth, limits);
+        probe.kept = Some(kept);
+        if let Some(Some(path)) = attempts(&mut probe, limits, KEPT_TRIES, attempt) {
+            return Some(path);
+        }
+    }
+    None
+}
+
+/// How many times each of [`locate`]'s completions that keep some bits of the byte at
+/// the error is read, at most: the value there needs few repairs (the next tag, a one).
+const KEPT_TRIES: usize = 4;
+
+/// Has `attempt` decode the completion, repairing it after each failure, `tries` times
+/// at most: `Some` with the path found (or `None`) once a completion decodes, `None`
+/// where none did.
+fn attempts<'de>(
+    probe: &mut ProbeReader<'de>,
+    limits: Limits,
+    tries: usize,
+    attempt: &mut Attempt<'_, 'de>,
+) -> Option<Option<String>> {
+    let limits = limits.with_max_depth(probe.max_depth);
+    for _ in 0..tries {
+        match attempt(probe, limits) {
+            Ok(path) => return Some(path),
             Err(again) => {
                 if probe.keep_rest {
                     probe.complete_with_zeros();
@@ -136,19 +189,42 @@ fn locate<'de>(
     None
 }
 
+/// Whether `error` names the byte where the value it is about starts (that value
+/// being a byte or more: a tag, a length prefix, a map's key, an integer, a `char`, a
+/// chrono count, YAS's enum size byte, the first byte of a bitset), rather than a byte
+/// inside it.
+fn starts_value(error: &DecodeError) -> bool {
+    matches!(
+        error,
+        DecodeError::UnknownVariant { .. }
+            | DecodeError::DuplicateKey { .. }
+            | DecodeError::InvalidChar { .. }
+            | DecodeError::UnexpectedZero { .. }
+            | DecodeError::IntegerOverflow { .. }
+            | DecodeError::OutOfRange { .. }
+            | DecodeError::LengthOverMax { .. }
+            | DecodeError::LengthExceedsInput { .. }
+            | DecodeError::LengthMismatch { .. }
+            | DecodeError::InvalidEnumSize { .. }
+            | DecodeError::BitsetPadding { .. }
+    )
+}
+
 /// The path of the bytes at `cut`, `error`'s offset, in `view`, the completed input
 /// that a value was decoded from with its growable `records`: `write` writes the value
 /// again, to a recorder that keeps the records as the input holds them.
 fn path_in(
     view: &[u8],
     records: Vec<InputRecord>,
-    cut: usize,
+    probe: &mut ProbeReader<'_>,
     error: &DecodeError,
     write: &mut dyn FnMut(&mut Recorder) -> Result<(), EncodeError>,
 ) -> Option<String> {
     let mut w = Recorder::replaying(view, records);
     write(&mut w).ok()?;
-    w.path_at(view, cut, error.bit_offset()).map(String::from)
+    probe.shared = w.shares_byte(probe.cut);
+    w.path_at(view, probe.cut, error.bit_offset(), probe.starts())
+        .map(String::from)
 }
 
 /// Zeros that a borrowed read past the cut returns (`&str`, `&[u8]`, runs): the
@@ -172,6 +248,13 @@ pub(super) struct ProbeReader<'de> {
     repairs: Vec<usize>,
     /// Offsets of YAS enums' size bytes that a repair set.
     sized_enums: Vec<usize>,
+    /// For an error at the start of a value ([`starts_value`]): how many of the lowest
+    /// bits of the byte at the cut the completion keeps from the input (the bits of
+    /// earlier fields, inside a bit-packed value), the value starting after them.
+    kept: Option<u32>,
+    /// Whether, in the value the last completion decoded to, the byte at the cut holds
+    /// the bits of several spans (it is inside a bit-packed value).
+    shared: bool,
     /// Borrowed reads that crossed the cut and were given zeros: their bytes before
     /// the cut are zeros in the [`view`](ProbeReader::view) too.
     zeroed: Vec<(usize, usize)>,
@@ -192,6 +275,8 @@ impl<'de> ProbeReader<'de> {
             patches: alloc::vec![(cut, first)],
             repairs: Vec::new(),
             sized_enums: Vec::new(),
+            kept: None,
+            shared: false,
             zeroed: Vec::new(),
             pos: 0,
             depth: 0,
@@ -199,6 +284,11 @@ impl<'de> ProbeReader<'de> {
             limits,
             zero_width: ZeroWidthBudget::new(&limits),
         }
+    }
+
+    /// What [`Recorder::path_at`] takes as `starts`.
+    fn starts(&self) -> Option<u32> {
+        self.kept
     }
 
     /// Back to the start, for another read with the patches so far.
@@ -212,7 +302,12 @@ impl<'de> ProbeReader<'de> {
     /// From now on, the input past the cut is zeros.
     fn complete_with_zeros(&mut self) {
         self.keep_rest = false;
+        // Bits kept at the cut are earlier fields', and stay.
+        let kept = self.kept_bits(self.cut).0;
         self.patches.clear();
+        if kept != 0 {
+            self.patches.push((self.cut, kept));
+        }
         self.repairs.clear();
         self.sized_enums.clear();
     }
@@ -306,7 +401,10 @@ impl<'de> ProbeReader<'de> {
             // A one: in fixed-width and LEB128 integers a first byte of 1; in YAS's
             // compacted ones (a first byte of 1 says one byte follows) that byte too.
             DecodeError::UnexpectedZero { offset, .. } => match self.repaired(offset) {
-                0 => self.patch(offset, &[1]),
+                0 => {
+                    let (kept, one) = self.kept_bits(offset);
+                    self.patch(offset, &[kept | one])
+                }
                 1 => self.patch(offset, &[1, 1]),
                 _ => false,
             },
@@ -335,12 +433,23 @@ impl<'de> ProbeReader<'de> {
             // little-endian order).
             DecodeError::UnknownVariant { offset, .. } | DecodeError::DuplicateKey { offset } => {
                 let at = offset + usize::from(self.sized_enums.contains(&offset));
-                match self.byte_at(at).checked_add(1) {
+                match self.byte_at(at).checked_add(self.kept_bits(at).1) {
                     Some(b) => self.patch(at, &[b]),
                     None => false,
                 }
             }
             _ => false,
+        }
+    }
+
+    /// The bits of the byte at `at` that the completion keeps from the input, and the
+    /// one of the value that starts after them: at the cut, where the completion keeps
+    /// some ([`ProbeReader::kept`]), the value's lowest bit is the next one; elsewhere
+    /// the byte's lowest.
+    fn kept_bits(&self, at: usize) -> (u8, u8) {
+        match self.kept {
+            Some(kept) if at == self.cut => (self.byte_at(at) & ((1u8 << kept) - 1), 1 << kept),
+            _ => (0, 1),
         }
     }
 
