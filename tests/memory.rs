@@ -68,7 +68,7 @@ use std::io::Cursor;
 use indexmap::{IndexMap, IndexSet};
 
 use packed_core::layout::{Bitsery, Varint, Yas, YasBig, YasCompacted, YasNoHeader};
-use packed_core::{Decode, DecodeError, Encode, Layout, Limits, Packed};
+use packed_core::{Decode, DecodeError, Encode, EncodeError, Layout, Limits, Packed};
 use ubjson_envelope::{Error as UbjError, Limit, Value};
 
 /// The slice and stream decoders as they decode, without the search for an error's field path
@@ -2180,6 +2180,37 @@ fn error_paths_allocate_in_proportion_to_the_input() {
     let (r, peak) = measure(|| ::packed_core::from_slice::<Claim>(&input));
     assert_eq!(r.unwrap_err().path(), Some("words"));
     assert!(peak <= 16 * input.len() + 64 * 1024, "{peak} bytes");
+}
+
+/// The search for an encode error's field path writes the value again, keeping only
+/// the path: it allocates nothing in proportion to the encoding, which may be far
+/// larger than the value (shared `Rc`s are written once per reference) and, for a
+/// record too large for its 4-byte size, is over 4 GiB. 64 MiB of encoding from one
+/// shared 4 KiB buffer, then a string too long for its `u8` prefix.
+#[test]
+fn encode_error_paths_allocate_nothing_for_the_encoding() {
+    use std::rc::Rc;
+    #[derive(Packed, Debug)]
+    struct Shared {
+        chunks: Vec<Rc<Vec<u8>>>,
+        #[packed(len = "u8")]
+        name: String,
+    }
+    let chunk = Rc::new(vec![7u8; 4096]);
+    let value = Shared {
+        chunks: vec![chunk; 16 * 1024],
+        name: "n".repeat(256),
+    };
+    let (r, peak) = measure(|| ::packed_core::encoded_len(&value));
+    let e = r.unwrap_err();
+    assert_eq!(e.path(), Some("name"));
+    assert!(
+        matches!(e.kind(), EncodeError::LengthTooLarge { len: 256, .. }),
+        "{e}"
+    );
+    // The error's box and path; before, the search's copy of all 64 MiB and a span
+    // with its path per chunk.
+    assert!(peak <= 4096, "{peak} bytes");
 }
 
 // ---------------------------------------------------------------------------------------

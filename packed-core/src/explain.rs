@@ -553,9 +553,23 @@ pub(crate) struct Recorder {
     rendered: Option<String>,
     /// Explaining input: the growable records as the input holds them.
     replay: Option<Replay>,
+    /// Only the path is wanted (the encode error's replay): writes count bits, and keep
+    /// no bytes or spans, so finding the path of an error takes no memory in
+    /// proportion to the encoding (which, for a record too large for its size, is over
+    /// 4 GiB).
+    path_only: bool,
 }
 
 impl Recorder {
+    /// A recorder that keeps only the path ([`Recorder::path_here`]).
+    #[cfg(feature = "error-paths")]
+    pub(crate) fn path_only() -> Self {
+        Self {
+            path_only: true,
+            ..Self::default()
+        }
+    }
+
     /// The bytes written and their spans.
     pub(crate) fn finish(self) -> Explanation {
         Explanation {
@@ -849,6 +863,10 @@ impl Recorder {
 impl Recorder {
     #[inline(never)]
     fn put_bytes(&mut self, bytes: &[u8]) {
+        if self.path_only {
+            self.bit_len += 8 * bytes.len();
+            return;
+        }
         let role = self.role.unwrap_or(Role::Value);
         if role == Role::Size {
             self.begin_record();
@@ -879,6 +897,10 @@ impl Recorder {
 
     #[inline(never)]
     fn put_bits(&mut self, value: u64, bits: u32) {
+        if self.path_only {
+            self.bit_len += bits as usize;
+            return;
+        }
         let role = self.role.unwrap_or(Role::Value);
         let path = self.current_path();
         self.push_bits(role, path, value, bits);
@@ -887,6 +909,10 @@ impl Recorder {
     #[inline(never)]
     fn put_padding(&mut self) {
         let padding = self.bit_len.wrapping_neg() % 8;
+        if self.path_only {
+            self.bit_len += padding;
+            return;
+        }
         let path = self.current_path();
         self.push_bits(Role::Padding, path, 0, padding as u32);
     }
@@ -940,7 +966,9 @@ impl Writer for Recorder {
         true
     }
     fn record_position(&self) -> Option<usize> {
-        Some(self.bytes.len())
+        // At a byte boundary (records are not written inside sessions): the bytes
+        // written, also where `path_only` keeps none.
+        Some(self.bit_len.div_ceil(8))
     }
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         if self.end_record(position) {

@@ -3,9 +3,10 @@
 //! paths. Nothing here runs when an operation succeeds, and the derive emits nothing
 //! for it: the paths are the ones the encoders already report to every writer.
 //!
-//! - Encoding: the value is written again to a [`Recorder`]; where the write fails, the
-//!   recorder's path is the failing field's (a field's path is popped only after the
-//!   field is written).
+//! - Encoding: the value is written again to a [`Recorder`] that keeps only the path
+//!   (not the bytes, which may be many more than the value holds); where the write
+//!   fails, the recorder's path is the failing field's (a field's path is popped only
+//!   after the field is written).
 //! - Decoding: there is no value to write, so one is made. The input is completed past
 //!   the error's offset ([`ProbeReader`](replay::ProbeReader)), first with the byte at
 //!   the offset set to zero (the shortest value of nearly every item: length 0, `None`,
@@ -105,14 +106,15 @@ impl<C: Ctx, T: Encode + ?Sized> WriteTo for Record<'_, C, T> {
 }
 
 /// Where the encode that `value` writes again failed with `error`: it writes to a
-/// [`Recorder`], whose path is then the failing field's.
+/// [`Recorder`] that keeps only the path ([`Recorder::path_only`]), which is then the
+/// failing field's.
 #[cfg(feature = "error-paths")]
 #[inline(never)]
 fn locate_encode_error(error: EncodeError, value: &dyn WriteTo) -> Error<EncodeError> {
     if error.is_about_message() {
         return error.into();
     }
-    let mut w = Recorder::default();
+    let mut w = Recorder::path_only();
     let path = match value.write_to(&mut w) {
         // The recorder writes field by field where the first run may have written
         // runs: only an error it meets too is located.
