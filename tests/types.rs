@@ -276,8 +276,34 @@ fn chrono_refuses_what_it_cannot_hold() {
             width: 32
         })
     );
-    // Under YAS the count is an i64, so the same value fits.
-    assert!(packed_core::to_vec_as::<YasNoHeader, _>(&v).is_ok());
+    // Under YAS the count is written as an i64, but the width still bounds it: YAS
+    // writes a `duration<int32_t>`'s count, and reads an i64 back into one, wrapping a
+    // count past it (2^31 s read as -2^31 s). Neither way lets one through.
+    assert_eq!(
+        packed_core::to_vec_as::<YasNoHeader, _>(&v).map_err(packed_core::Error::into_kind),
+        Err(EncodeError::TimeOutOfRange {
+            type_name: "Duration",
+            unit: "s",
+            width: 32
+        })
+    );
+    assert_eq!(
+        refused::<YasNoHeader, Times>(&hex(
+            "0000000000000000 01 0000008000000000 0000000000000000"
+        )),
+        OutOfRange {
+            offset: 9,
+            type_name: "Duration"
+        }
+    );
+    // The widest count that fits still reads, as YAS reads it.
+    assert_eq!(
+        packed_core::from_slice_as::<YasNoHeader, Times>(&hex(
+            "0000000000000000 01 ffffff7f00000000 0000000000000000"
+        ))
+        .map(|t| t.s),
+        Ok(Some(Duration::from_secs((1 << 31) - 1)))
+    );
     assert!(packed_core::to_vec(&Duration::MAX).is_err());
     // A negative count is no `Duration`.
     assert_eq!(

@@ -7,7 +7,10 @@
 //! `"ns"`; default `"ns"`, the period of libstdc++'s `system_clock`) and, where the
 //! layout follows Bitsery ([`Conventions`](crate::layout::Conventions)), the integer
 //! with `width` (`"i32"` as for `ext4b` of a `duration<int32_t, ...>`, `"i64"` the
-//! default); YAS writes every count as an `i64` and ignores `width`. Each is a type
+//! default); YAS writes every count as an `i64`, and `width` then bounds the count (YAS
+//! reads the `i64` back into a `duration<int32_t, ...>`'s count, wrapping one past it: a
+//! count past `width` is refused both ways rather than written or read as a value YAS
+//! holds otherwise). Each is a type
 //! here, chosen at expansion time ([`Count`]), and reaches the value through the
 //! context ([`Ctx::Time`](crate::Ctx::Time)), so it also applies inside an `Option`, a
 //! `Vec` or a map of the field.

@@ -7,7 +7,10 @@
 //! under Bitsery's (`ext::StdDuration`, `ext::StdTimePoint` write the count with the
 //! width their caller gives). No unit is written. A value that is not a whole number of
 //! the unit, or too large for the integer, is an encode error; a count the type cannot
-//! hold (a negative `Duration`) a decode error.
+//! hold (a negative `Duration`) a decode error. Under YAS the field's `width` still bounds
+//! the count, both ways: YAS writes a `duration<int32_t>`'s count as an `int64_t` and
+//! reads an `int64_t` back into the `int32_t`, wrapping a count past it, so such a count
+//! is refused rather than read as a value YAS does not read.
 
 use core::time::Duration;
 
@@ -54,14 +57,12 @@ pub(crate) fn write_count<C: Ctx, W: Writer + ?Sized>(
     w: &mut W,
 ) -> Result<(), EncodeError> {
     let per = u128::from(TimeUnit::<C>::NANOS);
+    // The field's width bounds the count under YAS too (its 8 bytes hold a narrower
+    // C++ count: the module docs).
     let out_of_range = || EncodeError::TimeOutOfRange {
         type_name,
         unit: TimeUnit::<C>::NAME,
-        width: if always_i64::<C>() {
-            64
-        } else {
-            (<Width<C> as Int>::BYTES * 8) as u8
-        },
+        width: (<Width<C> as Int>::BYTES * 8) as u8,
     };
     if nanos % per != 0 {
         return Err(out_of_range());
@@ -69,6 +70,7 @@ pub(crate) fn write_count<C: Ctx, W: Writer + ?Sized>(
     let count = nanos / per;
     framed(w, Role::Value, |w| {
         if always_i64::<C>() {
+            Width::<C>::from_sign_magnitude(negative, count).ok_or_else(out_of_range)?;
             let v = i64::from_sign_magnitude(negative, count).ok_or_else(out_of_range)?;
             <L<C> as Layout>::Int::write::<i64, <L<C> as Layout>::Endian, W>(v, w)
         } else {
@@ -87,7 +89,13 @@ pub(crate) fn read_count<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 ) -> Result<(bool, u128), DecodeError> {
     let offset = r.offset();
     let (negative, count) = if always_i64::<C>() {
-        <L<C> as Layout>::Int::read::<i64, <L<C> as Layout>::Endian, R>(r)?.sign_magnitude()
+        let (negative, count) =
+            <L<C> as Layout>::Int::read::<i64, <L<C> as Layout>::Endian, R>(r)?.sign_magnitude();
+        // A count past the field's width: YAS would wrap it into its narrower count.
+        if Width::<C>::from_sign_magnitude(negative, count).is_none() {
+            return Err(out_of_range(offset, type_name));
+        }
+        (negative, count)
     } else {
         <L<C> as Layout>::Int::read::<Width<C>, <L<C> as Layout>::Endian, R>(r)?.sign_magnitude()
     };
