@@ -476,6 +476,16 @@ macro_rules! ext_table {
         /// Every extension shape, in `gen.cpp`'s order.
         pub const SHAPES: &[&str] = &[$($name),*];
 
+        /// Decodes `bytes` as extension shape `name`'s type read in configuration
+        /// `config` (0: LE, 1: BE), to its text; `None` if `name` is not one.
+        pub fn judge(name: &str, config: usize, bytes: &[u8]) -> Option<Result<String, DecodeError>> {
+            match (name, config) {
+                $(($name, 0) => Some(crate::judge::decoded(packed_core::from_slice::<le::$r>(bytes))),
+                  ($name, _) => Some(crate::judge::decoded(packed_core::from_slice::<be::$r>(bytes))),)*
+                _ => None,
+            }
+        }
+
         /// Checks one case of extension shape `name` in the two Bitsery configurations;
         /// false if `name` is not one.
         pub fn check_case(name: &str, case: &Case<'_>, out: &mut Outcome) -> bool {
