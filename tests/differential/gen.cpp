@@ -2165,6 +2165,76 @@ struct Growables
   }
 };
 
+// Growable records as the std extensions' elements: a map's values, a variant's
+// alternative, a fixed array's elements, an optional vector's elements and a tuple's
+// element (each read by Bitsery through the extension, then the record's own size).
+struct GrowableStd
+{
+  uint8_t head{};
+  std::map<uint16_t, GLeaf> m;
+  std::variant<uint8_t, GLeaf, uint16_t> var;
+  std::array<GLeaf, 2> arr;
+  std::optional<std::vector<GLeaf>> ov;
+  std::tuple<GLeaf, uint8_t> tup;
+  uint8_t trailer{};
+  FIELDS(head, m, var, arr, ov, tup, trailer)
+
+  void draw(Rng& r)
+  {
+    head = gen_int<uint8_t>(r);
+    m.clear();
+    for (uint64_t n = r.below(4); n > 0; --n) {
+      GLeaf g;
+      g.draw(r);
+      m.emplace(gen_int<uint16_t>(r), g);
+    }
+    switch (r.below(3)) {
+      case 0:
+        var = gen_int<uint8_t>(r);
+        break;
+      case 1: {
+        GLeaf g;
+        g.draw(r);
+        var = g;
+        break;
+      }
+      default:
+        var = gen_int<uint16_t>(r);
+        break;
+    }
+    for (auto& e : arr)
+      e.draw(r);
+    ov.reset();
+    if (r.percent(60)) {
+      ov.emplace(r.below(3));
+      for (auto& e : *ov)
+        e.draw(r);
+    }
+    std::get<0>(tup).draw(r);
+    std::get<1>(tup) = gen_int<uint8_t>(r);
+    trailer = gen_int<uint8_t>(r);
+  }
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.value1b(head);
+    s.ext(m, bitsery::ext::StdMap{ 1000 }, [](auto& s2, uint16_t& k, GLeaf& v) {
+      s2.value2b(k);
+      s2.object(v);
+    });
+    s.ext(var,
+          bitsery::ext::StdVariant{ [](auto& s2, uint8_t& x) { s2.value1b(x); },
+                                    [](auto& s2, GLeaf& x) { s2.object(x); },
+                                    [](auto& s2, uint16_t& x) { s2.value2b(x); } });
+    s.container(arr);
+    s.ext(ov, StdOptional{}, [](auto& s2, std::vector<GLeaf>& v) { s2.container(v, 1000); });
+    s.ext(tup,
+          bitsery::ext::StdTuple{ [](auto& s2, GLeaf& x) { s2.object(x); },
+                                  [](auto& s2, uint8_t& x) { s2.value1b(x); } });
+    s.value1b(trailer);
+  }
+};
+
 // Evolution: a version 2 that appends fields (a growable record among them) to a
 // version 1, each read as the other by Bitsery (`growable_v1_as_v2`, `growable_v2_as_v1`).
 struct EvoV1
@@ -2761,6 +2831,7 @@ static const Shape kShapes[] = {
   { "compact", run_ext<Compact, Compact, false> },
   { "compact_bits", run_ext<CompactBits, CompactBits, false> },
   { "growables", run_ext<Growables, Growables, false> },
+  { "growable_std", run_ext<GrowableStd, GrowableStd, false> },
   { "growable_bits", run_ext<GrowableBits, GrowableBits, false> },
   { "growable_v1_as_v2", run_ext<EvoSeq<EvoV1>, EvoSeq<EvoV2>, false> },
   { "growable_v2_as_v1", run_ext<EvoSeq<EvoV2>, EvoSeq<EvoV1>, false> },
