@@ -26,6 +26,13 @@
 //! value that encodes back to the input or, where the format has several encodings of
 //! a value, to bytes that decode to it.
 //!
+//! The decode side (`differential/judge.rs`): after each case the generator mutates each
+//! configuration's bytes (`--mutations M` per case and configuration, default 2) and
+//! prints its library's verdict on each, the value read or that it refused them; each
+//! must get the same verdict from `from_slice` here, except where we refuse by design
+//! what the library reads (the crate docs' "Reading what the C++ libraries read"; each
+//! such reason is counted in the log).
+//!
 //! The values come from the generator alone, so nothing expected is taken from our
 //! encoder. Why values travel as text rather than being regenerated on the Rust side from
 //! a shared PRNG: one generator is the single source of every value, and the C++ library
@@ -37,10 +44,12 @@
 //! cargo test -p packed-tests --test differential                          # 100 cases per shape, random seed
 //! cargo test -p packed-tests --test differential -- --seed 7 --cases 1000 # a longer, reproducible run
 //! cargo test -p packed-tests --test differential -- --shape vec_e8       # one shape (repeatable)
+//! cargo test -p packed-tests --test differential -- --mutations 32       # judge more mutated inputs
 //! cargo test -p packed-tests --test differential -- --verbose            # examples of known failures too
 //! ```
 //!
-//! `PACKED_DIFFERENTIAL_SEED` and `PACKED_DIFFERENTIAL_CASES` do the same as the flags. The
+//! `PACKED_DIFFERENTIAL_SEED`, `PACKED_DIFFERENTIAL_CASES` and
+//! `PACKED_DIFFERENTIAL_MUTATIONS` do the same as the flags. The
 //! seed is printed on every run. Without `g++` or the headers (`../shared/vendor` beside
 //! the checkout, or `PACKED_VENDOR_DIR`) the test prints that it is skipped and passes,
 //! except under CI (`CI=true`, exported by `.ci/run`; `packed_fixtures::external`),
@@ -54,6 +63,8 @@
 
 #[path = "differential/ext_shapes.rs"]
 mod ext_shapes;
+#[path = "differential/judge.rs"]
+mod judge;
 #[path = "differential/shapes.rs"]
 mod shapes;
 #[path = "differential/text.rs"]
@@ -137,6 +148,22 @@ pub struct Outcome {
     /// Per shape and configuration, the previous case's value (of that configuration's
     /// type), which the next case is decoded into with `from_slice_into`.
     previous: HashMap<(String, usize), Box<dyn Any>>,
+    /// Per shape and configuration, the mutations judged against the library's reader.
+    judged: BTreeMap<(String, usize), JudgeStats>,
+}
+
+/// The mutations of one shape and configuration and how our verdicts compared.
+#[derive(Default)]
+struct JudgeStats {
+    /// Refused by both.
+    refused: u64,
+    /// Read by both, to the same value.
+    read: u64,
+    /// Refused by us by design where the library reads them, per reason.
+    deliberate: BTreeMap<&'static str, u64>,
+    /// Verdicts that differ without a reason: the first few, with their mutation.
+    defects: Vec<String>,
+    defect_count: u64,
 }
 
 impl Outcome {
@@ -359,6 +386,8 @@ const DEFAULT_CASES: u64 = 100;
 struct Options {
     seed: u64,
     cases: u64,
+    /// Mutations judged per case and configuration (`judge`).
+    mutations: u64,
     shapes: Vec<String>,
     /// Print an example of each known failure too.
     verbose: bool,
@@ -383,6 +412,7 @@ fn env_u64(name: &str) -> Result<Option<u64>, String> {
 fn parse_args() -> Result<Parsed, String> {
     let mut seed = env_u64("PACKED_DIFFERENTIAL_SEED")?;
     let mut cases = env_u64("PACKED_DIFFERENTIAL_CASES")?;
+    let mut mutations = env_u64("PACKED_DIFFERENTIAL_MUTATIONS")?;
     let mut shapes = Vec::new();
     let mut verbose = false;
     let mut args = std::env::args().skip(1);
@@ -402,6 +432,13 @@ fn parse_args() -> Result<Parsed, String> {
                     value("--cases")?
                         .parse()
                         .map_err(|e| format!("--cases: {e}"))?,
+                )
+            }
+            "--mutations" => {
+                mutations = Some(
+                    value("--mutations")?
+                        .parse()
+                        .map_err(|e| format!("--mutations: {e}"))?,
                 )
             }
             "--shape" => shapes.push(value("--shape")?),
@@ -438,6 +475,7 @@ fn parse_args() -> Result<Parsed, String> {
     Ok(Parsed::Run(Options {
         seed,
         cases: cases.unwrap_or(DEFAULT_CASES),
+        mutations: mutations.unwrap_or(judge::DEFAULT_MUTATIONS),
         shapes,
         verbose,
     }))
@@ -572,6 +610,8 @@ fn run(exe: &Path, opts: &Options) -> Result<Outcome, String> {
         &opts.seed.to_string(),
         "--cases",
         &opts.cases.to_string(),
+        "--mutations",
+        &opts.mutations.to_string(),
     ]);
     for s in &opts.shapes {
         cmd.args(["--shape", s]);
@@ -586,6 +626,8 @@ fn run(exe: &Path, opts: &Options) -> Result<Outcome, String> {
     let mut line = String::new();
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     let mut current: Option<(String, Instant)> = None;
+    // The last case's shape, index and bytes: the mutations that follow it are of these.
+    let mut last: (String, String, Vec<Option<Vec<u8>>>) = Default::default();
     loop {
         line.clear();
         let n = reader
@@ -595,6 +637,10 @@ fn run(exe: &Path, opts: &Options) -> Result<Outcome, String> {
             break;
         }
         let fields: Vec<&str> = line.trim_end_matches('\n').split('\t').collect();
+        if fields[0] == "~" {
+            judge_line(&fields, &last, &mut out);
+            continue;
+        }
         if fields.len() != 3 + CONFIGS.len() {
             out.generator_error(format!("a line of {} fields", fields.len()));
             continue;
@@ -612,6 +658,11 @@ fn run(exe: &Path, opts: &Options) -> Result<Outcome, String> {
             value: fields[2],
             bytes: bytes?,
         };
+        last = (
+            case.shape.to_string(),
+            case.index.to_string(),
+            case.bytes.clone(),
+        );
         if current.as_ref().is_none_or(|(s, _)| s != case.shape) {
             if let Some((s, t)) = current.take() {
                 report_shape(&out, &s, t);
@@ -648,6 +699,108 @@ fn run(exe: &Path, opts: &Options) -> Result<Outcome, String> {
         }
     }
     Ok(out)
+}
+
+/// Judges one mutation line of the generator (`judge`): ours against the library's.
+fn judge_line(fields: &[&str], last: &(String, String, Vec<Option<Vec<u8>>>), out: &mut Outcome) {
+    let &["~", shape, index, config, spec, verdict, detail] = fields else {
+        out.generator_error(format!("a mutation line of {} fields", fields.len()));
+        return;
+    };
+    let Ok(config) = config.parse::<usize>() else {
+        out.generator_error(format!("mutation line: configuration `{config}`"));
+        return;
+    };
+    let bytes = match (shape == last.0 && index == last.1)
+        .then(|| last.2.get(config).cloned().flatten())
+        .flatten()
+    {
+        Some(b) => b,
+        None => {
+            out.generator_error(format!(
+                "{shape} case {index}: a mutation of configuration {config} without its case"
+            ));
+            return;
+        }
+    };
+    let input = match judge::apply(spec, &bytes) {
+        Ok(i) => i,
+        Err(e) => {
+            out.generator_error(format!("{shape} case {index}: {e}"));
+            return;
+        }
+    };
+    let theirs = match verdict {
+        "ok" => Ok(detail),
+        "err" => Err(detail),
+        v => {
+            out.generator_error(format!("{shape} case {index}: verdict `{v}`"));
+            return;
+        }
+    };
+    let ours = std::panic::catch_unwind(|| {
+        ext_shapes::judge(shape, config, &input).or_else(|| shapes::judge(shape, config, &input))
+    });
+    let ours = match ours {
+        Ok(Some(o)) => o,
+        Ok(None) => {
+            out.generator_error(format!("mutation of unknown shape `{shape}`"));
+            return;
+        }
+        Err(_) => Err(packed_core::DecodeError::Custom {
+            offset: 0,
+            message: "the decoder panicked",
+        }),
+    };
+    let stats = out.judged.entry((shape.to_string(), config)).or_default();
+    let ours_ok = ours.is_ok();
+    match judge::compare(shape, config, theirs, ours, |t, o| {
+        shapes::same_value(shape, config, t, o)
+    }) {
+        Ok(None) if ours_ok => stats.read += 1,
+        Ok(None) => stats.refused += 1,
+        Ok(Some(why)) => *stats.deliberate.entry(why).or_default() += 1,
+        Err(what) => {
+            stats.defect_count += 1;
+            if stats.defects.len() < 3 {
+                stats.defects.push(format!(
+                    "case {index}, mutation {spec} (input {}): {what}",
+                    clip(&text::hex(&input), 300)
+                ));
+            }
+        }
+    }
+}
+
+/// The judged mutations' totals, and each defect's examples; false if there is one.
+fn report_judged(out: &Outcome) -> bool {
+    let (mut refused, mut read, mut defects) = (0, 0, 0);
+    let mut deliberate: BTreeMap<&str, u64> = BTreeMap::new();
+    for ((shape, c), s) in &out.judged {
+        refused += s.refused;
+        read += s.read;
+        defects += s.defect_count;
+        for (why, n) in &s.deliberate {
+            *deliberate.entry(why).or_default() += n;
+        }
+        if s.defect_count > 0 {
+            println!(
+                "differential: {shape} / {}: {} mutations judged otherwise than the C++ reader:",
+                CONFIGS[*c], s.defect_count
+            );
+            for d in &s.defects {
+                println!("      {d}");
+            }
+        }
+    }
+    let judged = refused + read + defects + deliberate.values().sum::<u64>();
+    println!(
+        "differential: {judged} mutated inputs judged against the C++ readers: {refused} refused by both, {read} read by both to the same value, {defects} otherwise"
+    );
+    for (why, n) in deliberate {
+        println!("  refused by us by design, read by the library: {n} ({why})");
+    }
+    defects == 0
 }
 
 /// One progress line per shape.
@@ -788,7 +941,8 @@ fn main() -> ExitCode {
     for e in &out.generator_errors {
         println!("differential: generator or harness error: {e}");
     }
-    let ok = failed.is_empty() && stale.is_empty() && out.generator_errors.is_empty();
+    let judged_ok = report_judged(&out);
+    let ok = failed.is_empty() && stale.is_empty() && out.generator_errors.is_empty() && judged_ok;
     println!(
         "differential: seed {}: {cases} checks of a case in a configuration, {} shape/configuration pairs, in {:.1} s ({:.1} s with the build)",
         opts.seed,
@@ -799,7 +953,10 @@ fn main() -> ExitCode {
     println!(
         "test result: {}. {passed} passed; {} failed; {} ignored; 0 measured; 0 filtered out",
         if ok { "ok" } else { "FAILED" },
-        failed.len() + stale.len() + usize::from(!out.generator_errors.is_empty()),
+        failed.len()
+            + stale.len()
+            + usize::from(!out.generator_errors.is_empty())
+            + usize::from(!judged_ok),
         known.len()
     );
     if ok {

@@ -438,6 +438,44 @@
 //!   first 4 slots per level. Valid chains 128 levels deep and trees 4000 wide of each
 //!   type still decode.
 //!
+//! # Reading what the C++ libraries read
+//!
+//! Bytes that Bitsery 5.2.4 or YAS 7.1.0 refuses are refused here too, and bytes both
+//! read give the same value. Where the C++ reader takes bytes that no Rust value, or no
+//! C++ writer, has, decoding is stricter by design, with a typed error:
+//!
+//! - a `String` that is not UTF-8 ([`DecodeError::InvalidUtf8`]), a wide string's code
+//!   unit that is no `char` ([`DecodeError::InvalidChar`],
+//!   [`DecodeError::InvalidUtf16`]): a `std::string` holds any bytes;
+//! - an enum value or a variant index with no variant ([`DecodeError::UnknownVariant`]):
+//!   a C++ enum holds any integer, Bitsery's `StdVariant` leaves the variant as it was
+//!   for an index equal to the count, YAS for any index past it;
+//! - a key that comes twice in a map or set ([`DecodeError::DuplicateKey`]): a
+//!   `std::map` keeps the first;
+//! - a bit set past a bitset's size in its last byte ([`DecodeError::BitsetPadding`]):
+//!   both libraries ignore it;
+//! - a chrono count the Rust type cannot hold, or past the field's `width`
+//!   ([`DecodeError::OutOfRange`]): a negative `Duration`; YAS wraps a count past an
+//!   `int32_t`;
+//! - a YAS compacted integer whose magnitude does not fit its type, and a LEB128
+//!   (`int = "varint"`) integer with bits past its type ([`DecodeError::IntegerOverflow`]):
+//!   YAS wraps it, Bitsery's `CompactValue` drops the bits (its `CompactValueAsObject`
+//!   refuses them too);
+//! - under YAS, a `bool` or an `Option`'s flag byte past 1 ([`DecodeError::InvalidBool`],
+//!   [`DecodeError::InvalidOptionFlag`]): YAS copies the byte into a `bool` unchecked
+//!   (Bitsery refuses it, as here);
+//! - a YAS header other than the one the layout writes ([`DecodeError::BadHeader`]):
+//!   YAS checks only its archive type and version digits, and the compacted bit when it
+//!   reads compacted;
+//! - a value cut by the end of a growable record ([`DecodeError::LengthExceedsInput`],
+//!   [`DecodeError::RecordEndsInsideField`], ...): Bitsery reads zeros past the end.
+//!
+//! One difference goes the other way: the bits after a growable bit-packed record's
+//! fields in its last byte are skipped with the rest of the record (they may be a newer
+//! version's fields: "Bit packing" above), where Bitsery reads them as padding.
+//! `tests/differential.rs` checks all of this against the libraries' own readers, on
+//! mutated copies of their bytes.
+//!
 //! [Bitsery]: https://github.com/fraillt/bitsery
 //! [YAS]: https://github.com/niXman/yas
 #![cfg_attr(not(feature = "std"), no_std)]

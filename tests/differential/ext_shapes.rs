@@ -311,6 +311,52 @@ macro_rules! ext_shapes {
                     trailer: u8,
                 }
             );
+            /// `std::variant<uint8_t, GLeaf, uint16_t>`.
+            #[derive(packed_core::Packed, Debug, Clone)]
+            pub enum GVar {
+                A(u8),
+                B(GLeaf),
+                C(u16),
+            }
+
+            impl Text for GVar {
+                fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
+                    t.expect("<")?;
+                    let v = match t.next()? {
+                        "0" => GVar::A(u8::parse(t)?),
+                        "1" => GVar::B(GLeaf::parse(t)?),
+                        "2" => GVar::C(u16::parse(t)?),
+                        i => return Err(format!("variant index `{i}`")),
+                    };
+                    t.expect(">")?;
+                    Ok(v)
+                }
+                fn print(&self, out: &mut String) {
+                    let (i, mut v) = match self {
+                        GVar::A(v) => ("0", crate::text::print(v)),
+                        GVar::B(v) => ("1", crate::text::print(v)),
+                        GVar::C(v) => ("2", crate::text::print(v)),
+                    };
+                    out.push_str("< ");
+                    out.push_str(i);
+                    out.push(' ');
+                    v.push_str("> ");
+                    out.push_str(&v);
+                }
+            }
+
+            record!(
+                #[packed(endian = $endian)]
+                pub struct GrowableStd {
+                    head: u8,
+                    m: BTreeMap<u16, GLeaf>,
+                    var: GVar,
+                    arr: [GLeaf; 2],
+                    ov: Option<Vec<GLeaf>>,
+                    tup: (GLeaf, u8),
+                    trailer: u8,
+                }
+            );
             record!(
                 #[derive(Default)]
                 #[packed(growable, bitpack, endian = $endian)]
@@ -476,6 +522,16 @@ macro_rules! ext_table {
         /// Every extension shape, in `gen.cpp`'s order.
         pub const SHAPES: &[&str] = &[$($name),*];
 
+        /// Decodes `bytes` as extension shape `name`'s type read in configuration
+        /// `config` (0: LE, 1: BE), to its text; `None` if `name` is not one.
+        pub fn judge(name: &str, config: usize, bytes: &[u8]) -> Option<Result<String, DecodeError>> {
+            match (name, config) {
+                $(($name, 0) => Some(crate::judge::decoded(packed_core::from_slice::<le::$r>(bytes))),
+                  ($name, _) => Some(crate::judge::decoded(packed_core::from_slice::<be::$r>(bytes))),)*
+                _ => None,
+            }
+        }
+
         /// Checks one case of extension shape `name` in the two Bitsery configurations;
         /// false if `name` is not one.
         pub fn check_case(name: &str, case: &Case<'_>, out: &mut Outcome) -> bool {
@@ -502,6 +558,7 @@ ext_table! {
     "compact" => Compact as Compact, Value;
     "compact_bits" => CompactBits as CompactBits, Value;
     "growables" => Growables as Growables, Value;
+    "growable_std" => GrowableStd as GrowableStd, Value;
     "growable_bits" => GrowableBits as GrowableBits, Value;
     "growable_v1_as_v2" => EvoSeq1 as EvoSeq2, Value;
     "growable_v2_as_v1" => EvoSeq2 as EvoSeq1, Value;

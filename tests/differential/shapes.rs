@@ -696,11 +696,35 @@ macro_rules! check_configs {
     };
 }
 
+/// Decodes `$bytes` as `$ty` of configuration `$config`.
+macro_rules! judge_configs {
+    ($ty:ident $config:ident $bytes:ident ;
+     $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
+        match $config {
+            $($i => crate::judge::decoded(packed_core::from_slice::<$m::$ty>($bytes)),)*
+            _ => Err(packed_core::DecodeError::Custom { offset: 0, message: "no such configuration" }),
+        }
+    };
+}
+
 /// The shape names `gen.cpp` prints, and their types here.
 macro_rules! shape_table {
     ($($name:literal => $ty:ident),* $(,)?) => {
         /// Every shape, in `gen.cpp`'s order.
         pub const SHAPES: &[&str] = &[$($name),*];
+
+        /// Decodes `bytes` as shape `name`'s type in configuration `config`, to its
+        /// text; `None` if `name` is not one of these shapes.
+        pub fn judge(
+            name: &str,
+            config: usize,
+            bytes: &[u8],
+        ) -> Option<Result<String, packed_core::DecodeError>> {
+            match name {
+                $($name => Some(packed_tests::configurations!(judge_configs; $ty config bytes)),)*
+                _ => None,
+            }
+        }
 
         /// Checks one case of shape `name` in every configuration.
         pub fn check_case(name: &str, case: &crate::Case<'_>, out: &mut crate::Outcome) {
@@ -756,3 +780,44 @@ shape_table! {
 }
 
 use crate::check_config;
+
+/// Whether the C++ reader's value text `theirs` and ours are the same value of shape
+/// `name` in configuration `config`. The text, except for the orders C++ does not keep:
+/// a `std::multimap` read by Bitsery has each key's entries in reverse (`gen.cpp`
+/// prints them sorted) and by YAS in the input's order, sorted by key in both; a
+/// hashed container's order is its hasher's.
+pub fn same_value(name: &str, config: usize, theirs: &str, ours: &str) -> bool {
+    if theirs == ours {
+        return true;
+    }
+    match name {
+        "lists" => {
+            let (Ok(mut a), Ok(mut b)) = (
+                crate::text::parse::<plain::Lists>(theirs),
+                crate::text::parse::<plain::Lists>(ours),
+            ) else {
+                return false;
+            };
+            for l in [&mut a, &mut b] {
+                if config < 2 {
+                    l.f.sort_by_cached_key(|p| (p.0 .0, crate::text::print(p)));
+                    l.g.sort_by_cached_key(|p| (p.0 .0, crate::text::print(p)));
+                } else {
+                    l.f.sort_by_key(|p| p.0 .0);
+                    l.g.sort_by_key(|p| p.0 .0);
+                }
+            }
+            crate::text::print(&a) == crate::text::print(&b)
+        }
+        "unordered" => {
+            match (
+                crate::text::parse::<plain::Unordered>(theirs),
+                crate::text::parse::<plain::Unordered>(ours),
+            ) {
+                (Ok(a), Ok(b)) => a.a == b.a && a.b == b.b && a.c == b.c,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}

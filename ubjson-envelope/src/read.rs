@@ -637,8 +637,10 @@ impl<'a> Reader<'a, '_> {
                 let mut entries = Vec::with_capacity(n);
                 for _ in 0..n {
                     // The `$` type drops the values' markers, not the keys'
-                    // (py-ubjson skips no-ops here too). In a typed array an `N`
-                    // byte is element data instead.
+                    // (py-ubjson skips no-ops here too, except in `$Z`, `$T` and
+                    // `$F` objects, where it refuses them: a quirk we do not copy,
+                    // since nothing else tells those objects apart). In a typed
+                    // array an `N` byte is element data instead.
                     self.cur.skip_noops();
                     self.start(min);
                     let key = self.cur.str(max_len)?;

@@ -1042,8 +1042,9 @@ fn hand_body(r: &mut Rng, v: &Value<'static>, m: u8, out: &mut Vec<u8>) {
     }
 }
 
-/// One mutation of `bytes`: truncated, one bit flipped, or one byte inserted
-/// (a marker half of the time).
+/// One mutation of `bytes`: truncated, one bit flipped, one byte deleted, one byte
+/// replaced by a marker or a number's edge (a count or length of -1, -128, 127, 255),
+/// or one byte inserted (a marker half of the time).
 fn mutate(r: &mut Rng, bytes: &[u8], how: usize) -> Vec<u8> {
     let mut m = bytes.to_vec();
     match how {
@@ -1051,6 +1052,17 @@ fn mutate(r: &mut Rng, bytes: &[u8], how: usize) -> Vec<u8> {
         1 if !m.is_empty() => {
             let at = r.below(m.len());
             m[at] ^= 1 << r.below(8);
+        }
+        2 if !m.is_empty() => {
+            m.remove(r.below(m.len()));
+        }
+        3 if !m.is_empty() => {
+            let at = r.below(m.len());
+            m[at] = if r.one_in(2) {
+                r.pick(b"ZNTFiUIlLdDHCS[]{}$#")
+            } else {
+                r.pick(&[0x00, 0x01, 0x7f, 0x80, 0xff])
+            };
         }
         _ => {
             let byte = if r.one_in(2) {
@@ -1162,7 +1174,7 @@ fn py_ubjson_random_interop() {
         );
         let mut first = true;
         for source in [&ours, &alt] {
-            for how in 0..3 {
+            for how in 0..5 {
                 let m = mutate(&mut r, source, how);
                 let result =
                     std::panic::catch_unwind(|| Value::from_slice(&m).map(Value::into_owned));

@@ -1,0 +1,139 @@
+//! The decode side of the differential test: bytes the C++ libraries accept or refuse.
+//!
+//! With `--mutations M` (default [`DEFAULT_MUTATIONS`]), `gen.cpp` follows each case
+//! with `M` mutations of each configuration's bytes (one of bytes past 4 KiB) (truncated, a bit flipped, a byte
+//! set, inserted, deleted or appended; bytes at the size forms' edges most often) and
+//! the library's verdict on each: the value it read, or that it refused them (Bitsery:
+//! a `ReaderError` or bytes left over; YAS: an exception or bytes left over). Each
+//! mutation must get the same verdict here (`from_slice` of the type read in that
+//! configuration): both refuse, or both accept with the same value, except where we
+//! refuse by design what the library lets through ([`deliberate`]; each reason is
+//! documented for users, and counted in the log).
+
+use packed_core::DecodeError;
+
+use crate::text;
+
+/// Mutations per case and configuration when no `--mutations` is given.
+pub const DEFAULT_MUTATIONS: u64 = 2;
+
+/// Applies one of `gen.cpp`'s mutations (`t<n>`, `f<bit>`, `s<i>=<hh>`, `i<i>=<hh>`,
+/// `d<i>`, `a<hh>`) to `bytes`.
+pub fn apply(spec: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let bad = || format!("mutation `{spec}`");
+    let num = |s: &str| s.parse::<usize>().map_err(|_| bad());
+    let byte = |s: &str| u8::from_str_radix(s, 16).map_err(|_| bad());
+    let (kind, rest) = spec.split_at(1.min(spec.len()));
+    let mut out = bytes.to_vec();
+    match kind {
+        "t" => out.truncate(num(rest)?),
+        "f" => {
+            let bit = num(rest)?;
+            *out.get_mut(bit / 8).ok_or_else(bad)? ^= 1 << (bit % 8);
+        }
+        "s" | "i" => {
+            let (i, b) = rest.split_once('=').ok_or_else(bad)?;
+            let (i, b) = (num(i)?, byte(b)?);
+            if i > out.len() || (kind == "s" && i == out.len()) {
+                return Err(bad());
+            }
+            if kind == "s" {
+                out[i] = b;
+            } else {
+                out.insert(i, b);
+            }
+        }
+        "d" => {
+            let i = num(rest)?;
+            if i >= out.len() {
+                return Err(bad());
+            }
+            out.remove(i);
+        }
+        "a" => out.push(byte(rest)?),
+        _ => return Err(bad()),
+    }
+    Ok(out)
+}
+
+/// Why we refuse, by design, bytes that the library in configuration `config` (0, 1:
+/// Bitsery; 2 to 6: YAS) reads as shape `shape`: `None` if we must not. Each reason is
+/// in the crate docs' "Reading what the C++ libraries read", which users see.
+pub fn deliberate(shape: &str, config: usize, ours: &DecodeError) -> Option<&'static str> {
+    let yas = config >= 2;
+    let growable = shape.starts_with("growable");
+    Some(match ours {
+        DecodeError::InvalidUtf8 { .. } => "a String that is not UTF-8",
+        DecodeError::InvalidChar { .. } | DecodeError::InvalidUtf16 { .. } => {
+            "a wide string's code unit that is no char"
+        }
+        DecodeError::UnknownVariant { .. } => "an enum value or variant index with no variant",
+        DecodeError::DuplicateKey { .. } => "a key that comes twice",
+        DecodeError::BitsetPadding { .. } => "a bit set past a bitset's size",
+        DecodeError::OutOfRange { .. } => "a count the Rust time type cannot hold",
+        DecodeError::IntegerOverflow { .. } => {
+            "a compacted or LEB128 integer past its type (the library wraps or drops bits)"
+        }
+        DecodeError::InvalidBool { .. } | DecodeError::InvalidOptionFlag { .. } if yas => {
+            "a bool byte past 1 (YAS does not check)"
+        }
+        DecodeError::BadHeader { .. } if yas => {
+            "a YAS header other than the layout's (YAS checks some of its bits)"
+        }
+        DecodeError::LengthExceedsInput { .. }
+        | DecodeError::RecordEndsInsideField { .. }
+        | DecodeError::RecordSizeTooLarge { .. }
+        | DecodeError::UnexpectedEnd { .. }
+        | DecodeError::UnexpectedEndOfBits { .. }
+            if growable =>
+        {
+            "a value cut by a growable record's end (Bitsery reads zeros)"
+        }
+        _ => return None,
+    })
+}
+
+/// The verdict of one mutation, ours against the library's: `Ok(Some(reason))` for a
+/// deliberate difference, `Ok(None)` for agreement, `Err(what)` for a defect.
+pub fn compare(
+    shape: &str,
+    config: usize,
+    theirs: Result<&str, &str>,
+    ours: Result<String, DecodeError>,
+    same: impl Fn(&str, &str) -> bool,
+) -> Result<Option<&'static str>, String> {
+    match (theirs, ours) {
+        (Err(_), Err(_)) => Ok(None),
+        (Ok(t), Ok(o)) if same(t, &o) => Ok(None),
+        (Ok(t), Ok(o)) => Err(format!(
+            "both read it, to other values: C++ {} / ours {}",
+            crate::clip(t, 400),
+            crate::clip(&o, 400)
+        )),
+        (Ok(t), Err(e)) => match deliberate(shape, config, &e) {
+            Some(why) => Ok(Some(why)),
+            None => Err(format!(
+                "C++ reads {}; we refuse: {e:?}",
+                crate::clip(t, 400)
+            )),
+        },
+        // Bits after a growable bit-packed record's fields, in its last byte: Bitsery
+        // reads them as padding (InvalidData when one is set); we skip them with the
+        // rest of the record, since they may be a newer version's fields (crate docs,
+        // Bit packing; the `Refused::Decodes` policy of ext_shapes.rs).
+        (Err("InvalidData"), Ok(_)) if shape.starts_with("growable_bits") => Ok(Some(
+            "read by us, refused by Bitsery: a newer growable bit-packed record's tail",
+        )),
+        (Err(why), Ok(o)) => Err(format!(
+            "C++ refuses ({why}); we read {}",
+            crate::clip(&o, 400)
+        )),
+    }
+}
+
+/// Prints a decoded value for the comparison.
+pub fn decoded<T: text::Text>(
+    r: Result<T, packed_core::Error<DecodeError>>,
+) -> Result<String, DecodeError> {
+    r.map(|v| text::print(&v)).map_err(|e| e.kind().clone())
+}
