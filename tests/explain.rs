@@ -412,6 +412,46 @@ fn deque_explanation_does_not_depend_on_its_storage() {
     assert_eq!(spans, [("", Role::Length, 1), ("", Role::Value, 8)]);
 }
 
+/// A bit-packed span too wide to read as one number in the dump's column (a string,
+/// a `u128`, between byte boundaries) shows the bytes it holds, in order and elided
+/// as whole bytes are, not the number of its first 128 bits.
+#[test]
+fn wide_bit_packed_spans_show_their_bytes() {
+    #[derive(Packed)]
+    #[packed(bitpack)]
+    struct Wide {
+        flag: bool,
+        text: String,
+        big: u128,
+    }
+    let v = Wide {
+        flag: true,
+        text: "abcdefghijklmnopqrstuvwxyz0123456789".into(),
+        big: u128::MAX - 1,
+    };
+    let dump = packed_core::explain(&v).unwrap().to_string();
+    // `text`'s 36 bytes from bit 9 (after `flag` and the length), `big` (fe, then 15
+    // bytes of ff) from bit 297; each in the 40 columns of the hex.
+    let rows = dump_rows(&dump);
+    let row = |field: &str, role: &str| {
+        rows.iter()
+            .find(|(_, f, r)| f == field && r == role)
+            .map(|(hex, _, _)| hex.clone())
+    };
+    assert_eq!(
+        row("text", "value").as_deref(),
+        Some("288 bits: 61 62 … (32 bytes) … 38 39"),
+        "{dump}"
+    );
+    assert_eq!(
+        row("big", "value").as_deref(),
+        Some("128 bits: fe ff … (12 bytes) … ff ff"),
+        "{dump}"
+    );
+    assert!(dump.contains("   1.1  288 bits"), "{dump}");
+    assert!(dump.contains("  37.1  128 bits"), "{dump}");
+}
+
 /// Inside a bit-packing session spans are bit-granular: they cover the message's bits
 /// exactly, the padding is its own role, `by_role` still adds up to the bytes (a shared
 /// byte counts for the role with most of its bits) and `by_role_bits` gives the bits;

@@ -403,17 +403,32 @@ fn plain_hex(bytes: &[u8]) -> String {
     s
 }
 
-/// The `bits` bits of `bytes` from bit `from` (LSB first), as an integer if they fit
-/// one, written in binary, most significant bit first (as a number reads).
-fn bits_text(bytes: &[u8], from: usize, bits: usize) -> String {
+/// The `bits` bits of `bytes` from bit `from` (LSB first), in at most `width`
+/// characters where it can: up to 24 bits in binary, most significant bit first (as
+/// a number reads); more as an integer in hex where that fits; else (a string, a
+/// sequence's elements, a `u128` between byte boundaries) as the bytes they hold in
+/// order, each from 8 bits, elided as [`hex`] elides.
+fn bits_text(bytes: &[u8], from: usize, bits: usize, width: usize) -> String {
     let bit = |k: usize| (bytes[k / 8] >> (k % 8)) & 1;
     let unit = if bits == 1 { "bit" } else { "bits" };
     if bits > 24 {
-        let mut value: u128 = 0;
-        for k in (from..from + bits.min(128)).rev() {
-            value = value << 1 | u128::from(bit(k));
+        if bits <= 128 {
+            let mut value: u128 = 0;
+            for k in (from..from + bits).rev() {
+                value = value << 1 | u128::from(bit(k));
+            }
+            let text = format!("{bits} {unit} = {value:#x}");
+            if text.chars().count() <= width {
+                return text;
+            }
         }
-        return format!("{bits} {unit} = {value:#x}");
+        let mut held = alloc::vec![0u8; bits.div_ceil(8)];
+        for k in 0..bits {
+            held[k / 8] |= bit(from + k) << (k % 8);
+        }
+        let head = format!("{bits} {unit}: ");
+        let width = width.saturating_sub(head.chars().count());
+        return head + &hex(&held, width);
     }
     let mut s = format!("{bits} {unit} = 0b");
     for k in (from..from + bits).rev() {
@@ -488,7 +503,7 @@ impl fmt::Display for Explanation {
             } else {
                 (
                     format!("{}.{}", s.bit_offset / 8, s.bit_offset % 8),
-                    bits_text(&self.bytes, s.bit_offset, s.bit_len),
+                    bits_text(&self.bytes, s.bit_offset, s.bit_len, HEX_WIDTH),
                 )
             };
             writeln!(
