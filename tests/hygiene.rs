@@ -1161,6 +1161,39 @@ fn prelude_free_bit_packing_round_trips() {
     );
 }
 
+/// A type parameter bounded both in its list and in a `where` clause: clippy's
+/// `type_repetition_in_bounds` is the user's to allow on the type, and the impls the
+/// derive writes beside it (which add their own `T: Encode` beside the user's bounds)
+/// must not raise it again where the user cannot reach.
+mod repeated_bounds {
+    #![deny(clippy::type_repetition_in_bounds)]
+
+    use packed_core::{MaxSize, Packed};
+
+    /// Two values of `T`.
+    #[allow(clippy::type_repetition_in_bounds)]
+    #[derive(Packed, MaxSize, Debug, PartialEq)]
+    pub(crate) struct Pair<T: Copy>
+    where
+        T: core::fmt::Debug,
+    {
+        pub(crate) a: T,
+        pub(crate) b: T,
+    }
+}
+
+#[test]
+fn repeated_bounds_round_trip() {
+    let p = repeated_bounds::Pair { a: 1u16, b: 0x0302 };
+    let bytes = packed_core::to_vec(&p).unwrap();
+    assert_eq!(bytes, [0x01, 0x00, 0x02, 0x03]);
+    assert_eq!(
+        packed_core::from_slice::<repeated_bounds::Pair<u16>>(&bytes).unwrap(),
+        p
+    );
+    assert_eq!(packed_core::max_size::<repeated_bounds::Pair<u16>>(), 4);
+}
+
 #[test]
 fn associated_types_take_the_bound() {
     use associated::{Chat, Message};

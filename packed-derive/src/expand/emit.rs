@@ -228,6 +228,10 @@ pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
             clippy::unnecessary_cast,
             clippy::match_single_binding,
             clippy::needless_question_mark,
+            // The user's bounds are copied into the impls beside the derive's own
+            // (`T: Clone` in the list, `where T: Debug`, then `T: Encode`): the user
+            // allows the lint on the type, which does not reach these impls.
+            clippy::type_repetition_in_bounds,
         )]
         const _: () = {
             use #krate as #PACKED;

@@ -12,6 +12,7 @@
     clippy::unnecessary_cast,
     clippy::match_single_binding,
     clippy::needless_question_mark,
+    clippy::type_repetition_in_bounds,
 )]
 const _: () = {
     use ::packed_core as __packed;
