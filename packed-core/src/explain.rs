@@ -707,14 +707,23 @@ impl Recorder {
         Some(&span.path)
     }
 
-    /// Whether the byte at `offset` holds the bits of more than one span (it is inside
-    /// a bit-packed value, and a span starts or ends between its bits).
+    /// Where the byte at `offset` holds the bits of more than one span (it is inside a
+    /// bit-packed value, and a span starts or ends between its bits): the bits of it
+    /// (1 to 7, as a mask) at which a span of 8 bits or more starts; `None` where it is
+    /// one span's.
     #[cfg(feature = "error-paths")]
-    pub(crate) fn shares_byte(&self, offset: usize) -> bool {
+    pub(crate) fn starts_in_shared_byte(&self, offset: usize) -> Option<u8> {
         let i = self.spans.partition_point(|s| s.offset + s.len <= offset);
-        self.spans
-            .get(i)
-            .is_some_and(|s| s.offset <= offset && !s.is_whole_bytes())
+        let first = self.spans.get(i)?;
+        if first.offset > offset || first.is_whole_bytes() {
+            return None;
+        }
+        let starts = self.spans[i..]
+            .iter()
+            .take_while(|s| s.bit_offset < 8 * (offset + 1))
+            .filter(|s| s.bit_offset > 8 * offset && s.bit_len >= 8)
+            .fold(0u8, |mask, s| mask | 1 << (s.bit_offset % 8));
+        Some(starts)
     }
 
     /// A growable record starts here (its size is being written). Where the input

@@ -59,7 +59,7 @@ fn locate_owned(
         let mut w = Recorder::replaying(&view, Vec::new());
         match replay(&view, &mut w) {
             Ok(true) => {
-                probe.shared = w.shares_byte(probe.cut);
+                probe.shared = w.starts_in_shared_byte(probe.cut);
                 Ok(
                     w.path_at(&view, probe.cut, error.bit_offset(), probe.starts())
                         .map(String::from),
@@ -137,12 +137,17 @@ fn locate<'de>(
     // them may change what follows (an entropy index, an `Option`'s flag), and the
     // byte's first span is theirs. So where the byte was shared, or no completion
     // decoded, the completion keeps the byte's lowest 7, 6, ... 1 bits in turn, and the
-    // path is the value's that starts right after them (`Recorder::path_at`).
+    // path is the value's that starts right after them (`Recorder::path_at`); first
+    // where a value started in the completion that decoded, the likeliest places.
     let &byte = input.get(cut)?;
-    if !starts || (found.is_some() && !probe.shared) {
-        return None;
-    }
-    for kept in (1..8u32).rev() {
+    let likely = match (found, probe.shared) {
+        _ if !starts => return None,
+        (Some(_), None) => return None,
+        (_, shared) => shared.unwrap_or(0),
+    };
+    let at = |first: bool| move |kept: &u32| (likely >> kept & 1 == 1) == first;
+    let order = (1..8u32).rev().filter(at(true));
+    for kept in order.chain((1..8u32).rev().filter(at(false))) {
         let first = match error {
             // The next key, at the value's lowest bit.
             DecodeError::DuplicateKey { .. } => match byte.checked_add(1 << kept) {
@@ -222,7 +227,7 @@ fn path_in(
 ) -> Option<String> {
     let mut w = Recorder::replaying(view, records);
     write(&mut w).ok()?;
-    probe.shared = w.shares_byte(probe.cut);
+    probe.shared = w.starts_in_shared_byte(probe.cut);
     w.path_at(view, probe.cut, error.bit_offset(), probe.starts())
         .map(String::from)
 }
@@ -252,9 +257,10 @@ pub(super) struct ProbeReader<'de> {
     /// bits of the byte at the cut the completion keeps from the input (the bits of
     /// earlier fields, inside a bit-packed value), the value starting after them.
     kept: Option<u32>,
-    /// Whether, in the value the last completion decoded to, the byte at the cut holds
-    /// the bits of several spans (it is inside a bit-packed value).
-    shared: bool,
+    /// Where, in the value the last completion decoded to, the byte at the cut holds the
+    /// bits of several spans (it is inside a bit-packed value): the bits of it at which
+    /// a value of a byte or more starts ([`Recorder::starts_in_shared_byte`]).
+    shared: Option<u8>,
     /// Borrowed reads that crossed the cut and were given zeros: their bytes before
     /// the cut are zeros in the [`view`](ProbeReader::view) too.
     zeroed: Vec<(usize, usize)>,
@@ -276,7 +282,7 @@ impl<'de> ProbeReader<'de> {
             repairs: Vec::new(),
             sized_enums: Vec::new(),
             kept: None,
-            shared: false,
+            shared: None,
             zeroed: Vec::new(),
             pos: 0,
             depth: 0,
