@@ -6,7 +6,8 @@
 //! the library's verdict on each: the value it read, or that it refused them (Bitsery:
 //! a `ReaderError` or bytes left over; YAS: an exception or bytes left over). Each
 //! mutation must get the same verdict here (`from_slice` of the type read in that
-//! configuration): both refuse, or both accept with the same value, except where we
+//! configuration, and `from_reader`, which must agree with it): both refuse, or both
+//! accept with the same value, except where we
 //! refuse by design what the library lets through ([`deliberate`]; each reason is
 //! documented for users, and counted in the log).
 
@@ -135,9 +136,34 @@ pub fn compare(
     }
 }
 
-/// Prints a decoded value for the comparison.
-pub fn decoded<T: text::Text>(
-    r: Result<T, packed_core::Error<DecodeError>>,
-) -> Result<String, DecodeError> {
-    r.map(|v| text::print(&v)).map_err(|e| e.kind().clone())
+/// What we make of one mutated input: `from_slice`'s value (as text) or error, and
+/// what is wrong with `from_reader`'s, which must agree (a stream reads one message and
+/// leaves what follows it, so it may read what a slice refuses for trailing bytes).
+pub struct Ours {
+    pub slice: Result<String, DecodeError>,
+    pub stream_problem: Option<String>,
+}
+
+/// Decodes `bytes` as `T` from a slice and from a stream.
+pub fn decoded<T: text::Text + packed_core::DecodeOwned>(bytes: &[u8]) -> Ours {
+    let slice = packed_core::from_slice::<T>(bytes)
+        .map(|v| text::print(&v))
+        .map_err(|e| e.kind().clone());
+    let stream = packed_core::from_reader::<T, _>(bytes)
+        .map(|v| text::print(&v))
+        .map_err(|e| e.kind().clone());
+    let stream_problem = match (&slice, &stream) {
+        (Ok(a), Ok(b)) if a == b => None,
+        (Err(_), Err(_)) => None,
+        (Err(DecodeError::TrailingBytes { .. }), Ok(_)) => None,
+        (a, b) => Some(format!(
+            "from_slice and from_reader disagree: {} / {}",
+            crate::clip(&format!("{a:?}"), 300),
+            crate::clip(&format!("{b:?}"), 300)
+        )),
+    };
+    Ours {
+        slice,
+        stream_problem,
+    }
 }
