@@ -6,7 +6,7 @@
 //! the library's verdict on each: the value it read, or that it refused them (Bitsery:
 //! a `ReaderError` or bytes left over; YAS: an exception or bytes left over). Each
 //! mutation must get the same verdict here (`from_slice` of the type read in that
-//! configuration, and `from_reader`, which must agree with it): both refuse, or both
+//! configuration, and `from_reader` and `from_slice_into`, which must agree with it): both refuse, or both
 //! accept with the same value, except where we
 //! refuse by design what the library lets through ([`deliberate`]; each reason is
 //! documented for users, and counted in the log).
@@ -137,18 +137,41 @@ pub fn compare(
 }
 
 /// What we make of one mutated input: `from_slice`'s value (as text) or error, and
-/// what is wrong with `from_reader`'s, which must agree (a stream reads one message and
-/// leaves what follows it, so it may read what a slice refuses for trailing bytes).
+/// what is wrong with `from_reader`'s or `from_slice_into`'s, which must agree (a
+/// stream reads one message and leaves what follows it, so it may read what a slice
+/// refuses for trailing bytes).
 pub struct Ours {
     pub slice: Result<String, DecodeError>,
     pub stream_problem: Option<String>,
 }
 
-/// Decodes `bytes` as `T` from a slice and from a stream.
-pub fn decoded<T: text::Text + packed_core::DecodeOwned>(bytes: &[u8]) -> Ours {
+/// Decodes `bytes` as `T` from a slice, from a stream, and in place over the value of
+/// `original` (the unmutated bytes), which must give the slice's value where it gives
+/// one.
+pub fn decoded<T: text::Text + packed_core::DecodeOwned>(original: &[u8], bytes: &[u8]) -> Ours {
     let slice = packed_core::from_slice::<T>(bytes)
         .map(|v| text::print(&v))
         .map_err(|e| e.kind().clone());
+    if let Ok(mut previous) = packed_core::from_slice::<T>(original) {
+        let in_place = packed_core::from_slice_into(bytes, &mut previous)
+            .map(|()| text::print(&previous))
+            .map_err(|e| e.kind().clone());
+        let agree = match (&slice, &in_place) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        };
+        if !agree {
+            return Ours {
+                stream_problem: Some(format!(
+                    "from_slice and from_slice_into disagree: {} / {}",
+                    crate::clip(&format!("{slice:?}"), 300),
+                    crate::clip(&format!("{in_place:?}"), 300)
+                )),
+                slice,
+            };
+        }
+    }
     let stream = packed_core::from_reader::<T, _>(bytes)
         .map(|v| text::print(&v))
         .map_err(|e| e.kind().clone());

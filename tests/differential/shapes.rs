@@ -698,10 +698,10 @@ macro_rules! check_configs {
 
 /// Decodes `$bytes` as `$ty` of configuration `$config`.
 macro_rules! judge_configs {
-    ($ty:ident $config:ident $bytes:ident ;
+    ($ty:ident $config:ident $original:ident $bytes:ident ;
      $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
         match $config {
-            $($i => Some(crate::judge::decoded::<$m::$ty>($bytes)),)*
+            $($i => Some(crate::judge::decoded::<$m::$ty>($original, $bytes)),)*
             _ => None,
         }
     };
@@ -714,14 +714,15 @@ macro_rules! shape_table {
         pub const SHAPES: &[&str] = &[$($name),*];
 
         /// Decodes `bytes` as shape `name`'s type in configuration `config`, from a
-        /// slice and a stream; `None` if `name` is not one of these shapes.
+        /// slice, a stream and in place; `None` if `name` is not one of these shapes.
         pub fn judge(
             name: &str,
             config: usize,
+            original: &[u8],
             bytes: &[u8],
         ) -> Option<crate::judge::Ours> {
             match name {
-                $($name => packed_tests::configurations!(judge_configs; $ty config bytes),)*
+                $($name => packed_tests::configurations!(judge_configs; $ty config original bytes),)*
                 _ => None,
             }
         }
