@@ -739,20 +739,33 @@ fn judge_line(fields: &[&str], last: &(String, String, Vec<Option<Vec<u8>>>), ou
         }
     };
     let ours = std::panic::catch_unwind(|| {
-        ext_shapes::judge(shape, config, &input).or_else(|| shapes::judge(shape, config, &input))
+        ext_shapes::judge(shape, config, &bytes, &input)
+            .or_else(|| shapes::judge(shape, config, &bytes, &input))
     });
+    let stats = out.judged.entry((shape.to_string(), config)).or_default();
+    let mut defect = |what: String| {
+        stats.defect_count += 1;
+        if stats.defects.len() < 3 {
+            stats.defects.push(format!(
+                "case {index}, mutation {spec} (input {}): {what}",
+                clip(&text::hex(&input), 300)
+            ));
+        }
+    };
     let ours = match ours {
-        Ok(Some(o)) => o,
+        Ok(Some(judge::Ours {
+            stream_problem: Some(problem),
+            ..
+        })) => return defect(problem),
+        Ok(Some(o)) => o.slice,
         Ok(None) => {
-            out.generator_error(format!("mutation of unknown shape `{shape}`"));
+            out.generator_error(format!(
+                "mutation of `{shape}` in configuration {config}: no such shape here"
+            ));
             return;
         }
-        Err(_) => Err(packed_core::DecodeError::Custom {
-            offset: 0,
-            message: "the decoder panicked",
-        }),
+        Err(_) => return defect("the decoder panicked".to_string()),
     };
-    let stats = out.judged.entry((shape.to_string(), config)).or_default();
     let ours_ok = ours.is_ok();
     match judge::compare(shape, config, theirs, ours, |t, o| {
         shapes::same_value(shape, config, t, o)
@@ -760,15 +773,7 @@ fn judge_line(fields: &[&str], last: &(String, String, Vec<Option<Vec<u8>>>), ou
         Ok(None) if ours_ok => stats.read += 1,
         Ok(None) => stats.refused += 1,
         Ok(Some(why)) => *stats.deliberate.entry(why).or_default() += 1,
-        Err(what) => {
-            stats.defect_count += 1;
-            if stats.defects.len() < 3 {
-                stats.defects.push(format!(
-                    "case {index}, mutation {spec} (input {}): {what}",
-                    clip(&text::hex(&input), 300)
-                ));
-            }
-        }
+        Err(what) => defect(what),
     }
 }
 

@@ -468,7 +468,9 @@
 //!   YAS checks only its archive type and version digits, and the compacted bit when it
 //!   reads compacted;
 //! - a value cut by the end of a growable record ([`DecodeError::LengthExceedsInput`],
-//!   [`DecodeError::RecordEndsInsideField`], ...): Bitsery reads zeros past the end.
+//!   [`DecodeError::RecordEndsInsideField`], ...): Bitsery reads zeros past the end; and
+//!   a record's size under 4 ([`DecodeError::RecordSizeTooSmall`]), which it does not
+//!   check.
 //!
 //! One difference goes the other way: the bits after a growable bit-packed record's
 //! fields in its last byte are skipped with the rest of the record (they may be a newer

@@ -523,11 +523,11 @@ macro_rules! ext_table {
         pub const SHAPES: &[&str] = &[$($name),*];
 
         /// Decodes `bytes` as extension shape `name`'s type read in configuration
-        /// `config` (0: LE, 1: BE), to its text; `None` if `name` is not one.
-        pub fn judge(name: &str, config: usize, bytes: &[u8]) -> Option<Result<String, DecodeError>> {
+        /// `config` (0: LE, 1: BE), from a slice, a stream and in place; `None` if `name` is not one.
+        pub fn judge(name: &str, config: usize, original: &[u8], bytes: &[u8]) -> Option<crate::judge::Ours> {
             match (name, config) {
-                $(($name, 0) => Some(crate::judge::decoded(packed_core::from_slice::<le::$r>(bytes))),
-                  ($name, _) => Some(crate::judge::decoded(packed_core::from_slice::<be::$r>(bytes))),)*
+                $(($name, 0) => Some(crate::judge::decoded::<le::$r>(original, bytes)),
+                  ($name, _) => Some(crate::judge::decoded::<be::$r>(original, bytes)),)*
                 _ => None,
             }
         }

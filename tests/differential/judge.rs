@@ -6,7 +6,8 @@
 //! the library's verdict on each: the value it read, or that it refused them (Bitsery:
 //! a `ReaderError` or bytes left over; YAS: an exception or bytes left over). Each
 //! mutation must get the same verdict here (`from_slice` of the type read in that
-//! configuration): both refuse, or both accept with the same value, except where we
+//! configuration, and `from_reader` and `from_slice_into`, which must agree with it): both refuse, or both
+//! accept with the same value, except where we
 //! refuse by design what the library lets through ([`deliberate`]; each reason is
 //! documented for users, and counted in the log).
 
@@ -80,14 +81,18 @@ pub fn deliberate(shape: &str, config: usize, ours: &DecodeError) -> Option<&'st
         DecodeError::BadHeader { .. } if yas => {
             "a YAS header other than the layout's (YAS checks some of its bits)"
         }
+        // Inside a growable record, a value past its end; for the record, a size under
+        // 4 (its own bytes), which Bitsery does not check.
         DecodeError::LengthExceedsInput { .. }
         | DecodeError::RecordEndsInsideField { .. }
         | DecodeError::RecordSizeTooLarge { .. }
-        | DecodeError::UnexpectedEnd { .. }
         | DecodeError::UnexpectedEndOfBits { .. }
             if growable =>
         {
             "a value cut by a growable record's end (Bitsery reads zeros)"
+        }
+        DecodeError::RecordSizeTooSmall { .. } if growable => {
+            "a growable record's size under 4 (Bitsery does not check it)"
         }
         _ => return None,
     })
@@ -131,9 +136,57 @@ pub fn compare(
     }
 }
 
-/// Prints a decoded value for the comparison.
-pub fn decoded<T: text::Text>(
-    r: Result<T, packed_core::Error<DecodeError>>,
-) -> Result<String, DecodeError> {
-    r.map(|v| text::print(&v)).map_err(|e| e.kind().clone())
+/// What we make of one mutated input: `from_slice`'s value (as text) or error, and
+/// what is wrong with `from_reader`'s or `from_slice_into`'s, which must agree (a
+/// stream reads one message and leaves what follows it, so it may read what a slice
+/// refuses for trailing bytes).
+pub struct Ours {
+    pub slice: Result<String, DecodeError>,
+    pub stream_problem: Option<String>,
+}
+
+/// Decodes `bytes` as `T` from a slice, from a stream, and in place over the value of
+/// `original` (the unmutated bytes), which must give the slice's value where it gives
+/// one.
+pub fn decoded<T: text::Text + packed_core::DecodeOwned>(original: &[u8], bytes: &[u8]) -> Ours {
+    let slice = packed_core::from_slice::<T>(bytes)
+        .map(|v| text::print(&v))
+        .map_err(|e| e.kind().clone());
+    if let Ok(mut previous) = packed_core::from_slice::<T>(original) {
+        let in_place = packed_core::from_slice_into(bytes, &mut previous)
+            .map(|()| text::print(&previous))
+            .map_err(|e| e.kind().clone());
+        let agree = match (&slice, &in_place) {
+            (Ok(a), Ok(b)) => a == b,
+            (Err(a), Err(b)) => a == b,
+            _ => false,
+        };
+        if !agree {
+            return Ours {
+                stream_problem: Some(format!(
+                    "from_slice and from_slice_into disagree: {} / {}",
+                    crate::clip(&format!("{slice:?}"), 300),
+                    crate::clip(&format!("{in_place:?}"), 300)
+                )),
+                slice,
+            };
+        }
+    }
+    let stream = packed_core::from_reader::<T, _>(bytes)
+        .map(|v| text::print(&v))
+        .map_err(|e| e.kind().clone());
+    let stream_problem = match (&slice, &stream) {
+        (Ok(a), Ok(b)) if a == b => None,
+        (Err(_), Err(_)) => None,
+        (Err(DecodeError::TrailingBytes { .. }), Ok(_)) => None,
+        (a, b) => Some(format!(
+            "from_slice and from_reader disagree: {} / {}",
+            crate::clip(&format!("{a:?}"), 300),
+            crate::clip(&format!("{b:?}"), 300)
+        )),
+    };
+    Ours {
+        slice,
+        stream_problem,
+    }
 }

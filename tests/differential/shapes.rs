@@ -698,11 +698,11 @@ macro_rules! check_configs {
 
 /// Decodes `$bytes` as `$ty` of configuration `$config`.
 macro_rules! judge_configs {
-    ($ty:ident $config:ident $bytes:ident ;
+    ($ty:ident $config:ident $original:ident $bytes:ident ;
      $([$i:literal $name:literal $m:ident $attrs:tt $layout:ident])*) => {
         match $config {
-            $($i => crate::judge::decoded(packed_core::from_slice::<$m::$ty>($bytes)),)*
-            _ => Err(packed_core::DecodeError::Custom { offset: 0, message: "no such configuration" }),
+            $($i => Some(crate::judge::decoded::<$m::$ty>($original, $bytes)),)*
+            _ => None,
         }
     };
 }
@@ -713,15 +713,16 @@ macro_rules! shape_table {
         /// Every shape, in `gen.cpp`'s order.
         pub const SHAPES: &[&str] = &[$($name),*];
 
-        /// Decodes `bytes` as shape `name`'s type in configuration `config`, to its
-        /// text; `None` if `name` is not one of these shapes.
+        /// Decodes `bytes` as shape `name`'s type in configuration `config`, from a
+        /// slice, a stream and in place; `None` if `name` is not one of these shapes.
         pub fn judge(
             name: &str,
             config: usize,
+            original: &[u8],
             bytes: &[u8],
-        ) -> Option<Result<String, packed_core::DecodeError>> {
+        ) -> Option<crate::judge::Ours> {
             match name {
-                $($name => Some(packed_tests::configurations!(judge_configs; $ty config bytes)),)*
+                $($name => packed_tests::configurations!(judge_configs; $ty config original bytes),)*
                 _ => None,
             }
         }
