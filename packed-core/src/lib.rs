@@ -551,8 +551,16 @@ pub use write::{SizeCounter, SliceWriter, Writer};
 /// ```
 ///
 /// # Errors
+/// [`EncodeError`] for a value its layout cannot write, never truncated:
 /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
-/// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
+/// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`; also a variant
+/// index, a time or a bit-packed value out of its form's range
+/// ([`EncodeError::VariantIndexTooLarge`], [`EncodeError::TimeOutOfRange`],
+/// [`EncodeError::ValueOutOfRange`]), a growable record too large for its size or
+/// inside a bit-packing session ([`EncodeError::RecordTooLarge`],
+/// [`EncodeError::RecordInBitPacking`]), a `RefCell` borrowed mutably
+/// ([`EncodeError::AlreadyBorrowed`]), and what a `with` module or a serde impl
+/// returns.
 #[inline]
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     config().to_vec(value)
