@@ -135,7 +135,7 @@ pub trait Decode<'de>: Sized {
     /// *Safety on hostile input.* A lower bound on the encoded size in bytes under any
     /// layout (0 if unsure). Sequence decoders use it to reject lengths the input cannot
     /// hold before they allocate; elements of a type with 0 are counted against
-    /// [`Limits::max_zero_width_elements`](crate::Limits) when they take no input.
+    /// [`Limits::max_zero_width_elements`](crate::Limits::max_zero_width_elements) when they take no input.
     /// Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
 
