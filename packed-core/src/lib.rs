@@ -32,8 +32,8 @@
 //! This is the one table of the attributes (the README links here). On a struct or enum
 //! they set the framing of that type's own fields: a nested type with attributes of its
 //! own keeps them, one without any takes its parent's (at the top level, Bitsery's).
-//! Each value names a type in [`len`], [`num`] or [`layout`], chosen when the derive
-//! expands, so generated code never branches on the layout.
+//! Each value names a type in [`len`], [`num`], [`layout`] or [`time`], chosen when
+//! the derive expands, so generated code never branches on the layout.
 //!
 //! | on | attribute | values | default |
 //! |---|---|---|---|
