@@ -242,10 +242,11 @@ pub trait Decode<'de>: Sized {
 /// A type that decodes without borrowing from the input (`String`, not `&str`): what
 /// [`from_reader`](crate::from_reader) can produce.
 ///
-/// A type that does not decode at all gets the message below. A type
-/// that borrows (`&str`, a derived type with a lifetime) is refused by the compiler
-/// before this message can apply, as "implementation of `Decode` is not general
-/// enough"; see [`from_reader`](crate::from_reader).
+/// A type that does not decode at all is a compile error that says so: ``"`T` cannot
+/// be decoded from a stream: it has no packed decoding"``, with a note to derive
+/// `Packed`. A type that borrows (`&str`, a derived type with a lifetime) is refused by
+/// the compiler before this message can apply, as "implementation of `Decode` is not
+/// general enough"; see [`from_reader`](crate::from_reader).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from a stream: it has no packed decoding",
     label = "`{Self}` does not implement `Decode`",
