@@ -186,9 +186,11 @@
 //! a value for that case: `default = "..."`, or a type with `Default` (the compiler
 //! says which field lacks one). `from_slice_into` gives the missing fields their
 //! defaults too, as Bitsery overwrites them. Writing into a `Vec` (`to_vec`,
-//! `encode_into`) writes each size back once the record is written; `to_writer`
-//! counts each record's body first, so nothing is held in memory; `from_reader` skips
-//! unknown tails by reading them. [`explain()`] shows each size as
+//! `encode_into`, and `to_writer`, which encodes into one first) or a `BytesMut` writes
+//! each size back once the record is written; a writer that cannot go back
+//! ([`IoWriter`], [`SliceWriter`], a `BufMut`) counts each record's body first and
+//! writes its size before it, so no part of the message is held in memory;
+//! `from_reader` skips unknown tails by reading them. [`explain()`] shows each size as
 //! [`Role::Size`](explain::Role::Size). A growable record has no fixed size and is no
 //! memory image: it is read field by field (each field only where the record holds
 //! it), while the plain records around and inside it keep their fast paths.
