@@ -179,9 +179,16 @@ impl<C: Ctx> Config<C> {
     /// ```
     ///
     /// # Errors
+    /// [`EncodeError`] for a value its layout cannot write, never truncated:
     /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
-    /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`; each with the
-    /// field's path ([`Error`]).
+    /// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`; also a variant
+    /// index, a time or a bit-packed value out of its form's range
+    /// ([`EncodeError::VariantIndexTooLarge`], [`EncodeError::TimeOutOfRange`],
+    /// [`EncodeError::ValueOutOfRange`]), a growable record too large for its size or
+    /// inside a bit-packing session ([`EncodeError::RecordTooLarge`],
+    /// [`EncodeError::RecordInBitPacking`]), a `RefCell` borrowed mutably
+    /// ([`EncodeError::AlreadyBorrowed`]), and what a `with` module or a serde impl
+    /// returns, each with the field's path ([`Error`]).
     #[inline]
     pub fn to_vec<T: Encode + ?Sized>(self, value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
         encode_vec::<C, T>(value)

@@ -111,13 +111,19 @@ impl<const N: usize> Bitset<N> {
         Self([false; N])
     }
 
-    /// Bit `i`. Panics if `i >= N`, as indexing does.
+    /// Bit `i`.
+    ///
+    /// # Panics
+    /// If `i >= N`, as indexing does.
     #[must_use]
     pub fn get(&self, i: usize) -> bool {
         self.0[i]
     }
 
-    /// Sets bit `i` to `value`. Panics if `i >= N`, as indexing does.
+    /// Sets bit `i` to `value`.
+    ///
+    /// # Panics
+    /// If `i >= N`, as indexing does.
     pub fn set(&mut self, i: usize, value: bool) {
         self.0[i] = value;
     }

@@ -22,9 +22,9 @@ pub(crate) fn cold_path() {}
 ///
 /// The kind stays matchable through [`kind`](Error::kind), and `?` turns an `Error`
 /// back into its kind (dropping the path) where a function returns the kind alone.
-/// `Display` shows both: `items[3].sku: length 300 does not fit the `u8` length prefix
-/// (at most 255)` for encoding, `invalid bool byte 0xff at byte 12 (flags.active)` for
-/// decoding.
+/// `Display` shows both: ``items[3].sku: length 300 does not fit the `u8` length
+/// prefix (at most 255)`` for encoding, `invalid bool byte 0xff at byte 12
+/// (flags.active)` for decoding.
 ///
 /// ```
 /// use packed_core::{DecodeError, Packed};

@@ -16,6 +16,41 @@ use crate::{DecodeError, EncodeError, Reader, Writer};
 ///   an error and never panics.
 /// - Neither looks at anything but the value and the byte order `E`: no run-time
 ///   configuration.
+///
+/// A prefix of two big-endian bytes whatever the layout's byte order, built on
+/// [`U16`]:
+///
+/// ```
+/// use packed_core::len::{LenPrefix, U16};
+/// use packed_core::num::{Big, Endian};
+/// use packed_core::{DecodeError, EncodeError, Packed, Reader, Writer};
+///
+/// pub enum BigU16 {}
+///
+/// impl LenPrefix for BigU16 {
+///     const NAME: &'static str = "big-u16";
+///     const MAX: u64 = u16::MAX as u64;
+///
+///     fn write<E: Endian, W: Writer + ?Sized>(len: usize, w: &mut W) -> Result<(), EncodeError> {
+///         U16::write::<Big, W>(len, w)
+///     }
+///
+///     fn read<'de, E: Endian, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<usize, DecodeError> {
+///         U16::read::<Big, R>(r)
+///     }
+/// }
+///
+/// #[derive(Packed, Debug, PartialEq)]
+/// struct Note {
+///     #[packed(len = BigU16)]
+///     text: String,
+/// }
+///
+/// let bytes = packed_core::to_vec(&Note { text: "hi".into() })?;
+/// assert_eq!(bytes, [0x00, 0x02, b'h', b'i']);
+/// assert_eq!(packed_core::from_slice::<Note>(&bytes)?, Note { text: "hi".into() });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait LenPrefix: 'static {
     /// Attribute name, used in error messages.
     const NAME: &'static str;

@@ -32,8 +32,8 @@
 //! This is the one table of the attributes (the README links here). On a struct or enum
 //! they set the framing of that type's own fields: a nested type with attributes of its
 //! own keeps them, one without any takes its parent's (at the top level, Bitsery's).
-//! Each value names a type in [`len`], [`num`] or [`layout`], chosen when the derive
-//! expands, so generated code never branches on the layout.
+//! Each value names a type in [`len`], [`num`], [`layout`] or [`time`], chosen when
+//! the derive expands, so generated code never branches on the layout.
 //!
 //! | on | attribute | values | default |
 //! |---|---|---|---|
@@ -186,9 +186,11 @@
 //! a value for that case: `default = "..."`, or a type with `Default` (the compiler
 //! says which field lacks one). `from_slice_into` gives the missing fields their
 //! defaults too, as Bitsery overwrites them. Writing into a `Vec` (`to_vec`,
-//! `encode_into`) writes each size back once the record is written; `to_writer`
-//! counts each record's body first, so nothing is held in memory; `from_reader` skips
-//! unknown tails by reading them. [`explain()`] shows each size as
+//! `encode_into`, and `to_writer`, which encodes into one first) or a `BytesMut` writes
+//! each size back once the record is written; a writer that cannot go back
+//! ([`IoWriter`], [`SliceWriter`], a `BufMut`) counts each record's body first and
+//! writes its size before it, so no part of the message is held in memory;
+//! `from_reader` skips unknown tails by reading them. [`explain()`] shows each size as
 //! [`Role::Size`](explain::Role::Size). A growable record has no fixed size and is no
 //! memory image: it is read field by field (each field only where the record holds
 //! it), while the plain records around and inside it keep their fast paths.
@@ -553,8 +555,16 @@ pub use write::{SizeCounter, SliceWriter, Writer};
 /// ```
 ///
 /// # Errors
+/// [`EncodeError`] for a value its layout cannot write, never truncated:
 /// [`EncodeError::LengthTooLarge`] if a length does not fit its prefix,
-/// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`.
+/// [`EncodeError::LengthOverMax`] if it exceeds a field's `max`; also a variant
+/// index, a time or a bit-packed value out of its form's range
+/// ([`EncodeError::VariantIndexTooLarge`], [`EncodeError::TimeOutOfRange`],
+/// [`EncodeError::ValueOutOfRange`]), a growable record too large for its size or
+/// inside a bit-packing session ([`EncodeError::RecordTooLarge`],
+/// [`EncodeError::RecordInBitPacking`]), a `RefCell` borrowed mutably
+/// ([`EncodeError::AlreadyBorrowed`]), and what a `with` module or a serde impl
+/// returns.
 #[inline]
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     config().to_vec(value)

@@ -135,7 +135,7 @@ pub trait Decode<'de>: Sized {
     /// *Safety on hostile input.* A lower bound on the encoded size in bytes under any
     /// layout (0 if unsure). Sequence decoders use it to reject lengths the input cannot
     /// hold before they allocate; elements of a type with 0 are counted against
-    /// [`Limits::max_zero_width_elements`](crate::Limits) when they take no input.
+    /// [`Limits::max_zero_width_elements`](crate::Limits::max_zero_width_elements) when they take no input.
     /// Overstating it would reject valid input; understating is always safe.
     const MIN_WIRE: usize = 0;
 
@@ -242,10 +242,11 @@ pub trait Decode<'de>: Sized {
 /// A type that decodes without borrowing from the input (`String`, not `&str`): what
 /// [`from_reader`](crate::from_reader) can produce.
 ///
-/// A type that does not decode at all gets the message below. A type
-/// that borrows (`&str`, a derived type with a lifetime) is refused by the compiler
-/// before this message can apply, as "implementation of `Decode` is not general
-/// enough"; see [`from_reader`](crate::from_reader).
+/// A type that does not decode at all is a compile error that says so: ``"`T` cannot
+/// be decoded from a stream: it has no packed decoding"``, with a note to derive
+/// `Packed`. A type that borrows (`&str`, a derived type with a lifetime) is refused by
+/// the compiler before this message can apply, as "implementation of `Decode` is not
+/// general enough"; see [`from_reader`](crate::from_reader).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be decoded from a stream: it has no packed decoding",
     label = "`{Self}` does not implement `Decode`",

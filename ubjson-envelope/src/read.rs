@@ -18,7 +18,7 @@
 //! marker is not read. A `]` or `}` after it belongs to the enclosing
 //! context, where it closes a plain parent of the right kind, or else is an
 //! error: `[#i\x01 i\x05 ]` at top level is the array `[5]` followed by one
-//! trailing byte ([`Error::TrailingBytes`] at offset 5).
+//! trailing byte ([`Error::TrailingBytes`] at offset 6).
 //!
 //! # Resource use
 //!

@@ -21,7 +21,7 @@ pub struct FixedSize<T: ?Sized> {
     /// Levels of nesting a value enters when read field by field (a derived struct is
     /// one, and one more for each derived struct it holds, however deep): a run or an
     /// image is read only where the reader has that many levels left, so
-    /// [`Limits::max_depth`](crate::Limits) refuses the same values either way.
+    /// [`Limits::max_depth`](crate::Limits::max_depth) refuses the same values either way.
     levels: usize,
     image: Option<ImageProof<T>>,
 }

@@ -123,13 +123,13 @@
 //!
 //! serde does not say how small an element of a sequence or map may be, so a length
 //! prefix is checked as for elements that may take no input: elements beyond the
-//! bytes left count against [`Limits::max_zero_width_elements`](crate::Limits), and the
+//! bytes left count against [`Limits::max_zero_width_elements`](crate::Limits::max_zero_width_elements), and the
 //! visitor is told to allocate for no more elements than bytes left.
 //!
 //! serde types may also recurse without a struct, enum or newtype between the levels
 //! (`#[serde(transparent)] struct Tree(Vec<Tree>)`), so through serde every sequence,
 //! map, tuple (fixed array) and `Some` is a level of nesting under
-//! [`Limits::max_depth`](crate::Limits), besides structs, enums and newtypes: a
+//! [`Limits::max_depth`](crate::Limits::max_depth), besides structs, enums and newtypes: a
 //! million nested one-element sequences are [`DecodeError::DepthLimitExceeded`], not a
 //! stack overflow. A serde type takes more of the depth than the derived type of the
 //! same shape (a `Vec<Item>` field: two levels, not one).
