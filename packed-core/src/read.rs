@@ -154,8 +154,8 @@ pub trait Reader<'de> {
     /// Bytes known to be left, if the reader knows (a slice does, a stream does not).
     /// Decoders never allocate for more elements than this can hold (plus, for element
     /// types that may encode to nothing, what [`check_zero_width`](Reader::check_zero_width)
-    /// allows), counted over all the sequences being decoded at once (see
-    /// [`ledger`](Reader::ledger)).
+    /// allows), counted over all the sequences being decoded at once (see the crate
+    /// docs' [Safety on hostile input](crate#safety-on-hostile-input)).
     fn remaining(&self) -> Option<usize>;
 
     /// Enters one level of nesting (called by derived decoders).
