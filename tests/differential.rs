@@ -27,7 +27,7 @@
 //! a value, to bytes that decode to it.
 //!
 //! The decode side (`differential/judge.rs`): after each case the generator mutates each
-//! configuration's bytes (`--mutations M` per case and configuration, default 2) and
+//! configuration's bytes (`--mutations M` per case and configuration, default 1) and
 //! prints its library's verdict on each, the value read or that it refused them; each
 //! must get the same verdict from `from_slice` here, except where we refuse by design
 //! what the library reads (the crate docs' "Reading what the C++ libraries read"; each

@@ -16,7 +16,7 @@ use packed_core::DecodeError;
 use crate::text;
 
 /// Mutations per case and configuration when no `--mutations` is given.
-pub const DEFAULT_MUTATIONS: u64 = 2;
+pub const DEFAULT_MUTATIONS: u64 = 1;
 
 /// Applies one of `gen.cpp`'s mutations (`t<n>`, `f<bit>`, `s<i>=<hh>`, `i<i>=<hh>`,
 /// `d<i>`, `a<hh>`) to `bytes`.
