@@ -159,7 +159,7 @@ struct JudgeStats {
     refused: u64,
     /// Read by both, to the same value.
     read: u64,
-    /// Refused by us by design where the library reads them, per reason.
+    /// Judged otherwise by design, per reason (mostly: refused by us, read by the library).
     deliberate: BTreeMap<&'static str, u64>,
     /// Verdicts that differ without a reason: the first few, with their mutation.
     defects: Vec<String>,
@@ -754,7 +754,7 @@ fn judge_line(fields: &[&str], last: &(String, String, Vec<Option<Vec<u8>>>), ou
     };
     let ours = match ours {
         Ok(Some(judge::Ours {
-            stream_problem: Some(problem),
+            problem: Some(problem),
             ..
         })) => return defect(problem),
         Ok(Some(o)) => o.slice,
@@ -803,7 +803,7 @@ fn report_judged(out: &Outcome) -> bool {
         "differential: {judged} mutated inputs judged against the C++ readers: {refused} refused by both, {read} read by both to the same value, {defects} otherwise"
     );
     for (why, n) in deliberate {
-        println!("  refused by us by design, read by the library: {n} ({why})");
+        println!("  by design: {n} ({why})");
     }
     defects == 0
 }
