@@ -27,7 +27,7 @@
 //! a value, to bytes that decode to it.
 //!
 //! The decode side (`differential/judge.rs`): after each case the generator mutates each
-//! configuration's bytes (`--mutations M` per case and configuration, default 2) and
+//! configuration's bytes (`--mutations M` per case and configuration, default 1) and
 //! prints its library's verdict on each, the value read or that it refused them; each
 //! must get the same verdict from `from_slice` here, except where we refuse by design
 //! what the library reads (the crate docs' "Reading what the C++ libraries read"; each
@@ -159,7 +159,7 @@ struct JudgeStats {
     refused: u64,
     /// Read by both, to the same value.
     read: u64,
-    /// Refused by us by design where the library reads them, per reason.
+    /// Judged otherwise by design, per reason (mostly: refused by us, read by the library).
     deliberate: BTreeMap<&'static str, u64>,
     /// Verdicts that differ without a reason: the first few, with their mutation.
     defects: Vec<String>,
@@ -754,7 +754,7 @@ fn judge_line(fields: &[&str], last: &(String, String, Vec<Option<Vec<u8>>>), ou
     };
     let ours = match ours {
         Ok(Some(judge::Ours {
-            stream_problem: Some(problem),
+            problem: Some(problem),
             ..
         })) => return defect(problem),
         Ok(Some(o)) => o.slice,
@@ -803,7 +803,7 @@ fn report_judged(out: &Outcome) -> bool {
         "differential: {judged} mutated inputs judged against the C++ readers: {refused} refused by both, {read} read by both to the same value, {defects} otherwise"
     );
     for (why, n) in deliberate {
-        println!("  refused by us by design, read by the library: {n} ({why})");
+        println!("  by design: {n} ({why})");
     }
     defects == 0
 }
