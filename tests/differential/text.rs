@@ -405,13 +405,17 @@ macro_rules! wide {
 }
 wide!(U16String, WString);
 
-/// A hashed set or map of at most one entry (the generator's), as a sequence.
+/// A hashed set or map as a sequence, its entries in the order of their text: the
+/// generator draws at most one entry, but a mutated input may hold several, and a
+/// hashed container's iteration order is its hasher's, which differs between two
+/// containers of the same entries (the value `from_slice` makes and the one
+/// `from_slice_into` refills), so the text must not depend on it.
 impl<T: Text + Eq + std::hash::Hash> Text for HashSet<T> {
     fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
         Ok(parse_seq::<T>(t)?.into_iter().collect())
     }
     fn print(&self, out: &mut String) {
-        print_seq(self, out);
+        print_sorted(self.iter().map(|e| print(e)), out);
     }
 }
 
@@ -420,8 +424,26 @@ impl<K: Text + Eq + std::hash::Hash, V: Text> Text for HashMap<K, V> {
         Ok(parse_seq::<(K, V)>(t)?.into_iter().collect())
     }
     fn print(&self, out: &mut String) {
-        print_map(self, out);
+        print_sorted(
+            self.iter().map(|(k, v)| {
+                let mut entry = String::from("{ ");
+                k.print(&mut entry);
+                v.print(&mut entry);
+                entry.push_str("} ");
+                entry
+            }),
+            out,
+        );
     }
+}
+
+/// `[ e1 e2 ... ] ` of entries already printed, sorted.
+fn print_sorted(entries: impl Iterator<Item = String>, out: &mut String) {
+    let mut entries: Vec<String> = entries.collect();
+    entries.sort_unstable();
+    out.push_str("[ ");
+    entries.iter().for_each(|e| out.push_str(e));
+    out.push_str("] ");
 }
 
 /// Declares a struct that derives `Packed`, with its text form `{ f1 f2 ... }`.
