@@ -1066,6 +1066,111 @@ fn serde_option_in_a_bit_packing_session_is_the_derives() {
     ));
 }
 
+/// A type parameter in a `#[packed(serde)]` field needs serde's traits, not
+/// `Encode`/`Decode`: the derive asks for `Serialize` on the encode side and
+/// `Deserialize<'__de>` on the decode side (so a borrowing `T` such as `&str` works).
+/// Before, it asked for nothing, and these types did not compile.
+#[derive(Packed, Debug, PartialEq)]
+struct GenericHost<T> {
+    id: u8,
+    #[packed(serde)]
+    t: T,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+enum GenericVariants<T> {
+    A(#[packed(serde)] T, u8),
+    B {
+        #[packed(serde)]
+        x: Option<T>,
+    },
+}
+
+/// `U` is written through its `Encode`, `T` through serde: each gets its own bound.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct GenericBits<T, U> {
+    a: bool,
+    #[packed(serde)]
+    t: T,
+    u: U,
+}
+
+#[derive(Packed, Debug, PartialEq)]
+#[packed(growable)]
+struct GenericGrowable<T> {
+    id: u8,
+    #[packed(serde)]
+    t: T,
+}
+
+#[test]
+fn serde_field_of_a_type_parameter() {
+    // Bitsery: `id` 01; `Foreign` is its fields: "f" (length 01, 66), one i32 (length
+    // 01, ff ff ff ff).
+    let g = GenericHost {
+        id: 1,
+        t: Foreign {
+            name: "f".into(),
+            values: vec![-1],
+        },
+    };
+    let bytes = packed_core::to_vec(&g).unwrap();
+    assert_eq!(bytes, [0x01, 0x01, b'f', 0x01, 0xff, 0xff, 0xff, 0xff]);
+    assert_eq!(
+        packed_core::from_slice::<GenericHost<Foreign>>(&bytes).unwrap(),
+        g
+    );
+
+    // Borrowed from the input: `Deserialize<'__de>`, not `DeserializeOwned`.
+    let input = [0x07, 0x02, b'h', b'i'];
+    let b = packed_core::from_slice::<GenericHost<&str>>(&input).unwrap();
+    assert_eq!(b, GenericHost { id: 7, t: "hi" });
+    assert_eq!(packed_core::to_vec(&b).unwrap(), input);
+
+    // Variant index 1 (Bitsery's size prefix, one byte), then the option's flag 00.
+    let e = GenericVariants::<Foreign>::B { x: None };
+    assert_eq!(packed_core::to_vec(&e).unwrap(), [0x01, 0x00]);
+    // Variant 0; "f" (01 66), no values (00); then the u8 09.
+    let e = GenericVariants::A(
+        Foreign {
+            name: "f".into(),
+            values: vec![],
+        },
+        9,
+    );
+    let bytes = packed_core::to_vec(&e).unwrap();
+    assert_eq!(bytes, [0x00, 0x01, b'f', 0x00, 0x09]);
+    assert_eq!(
+        packed_core::from_slice::<GenericVariants<Foreign>>(&bytes).unwrap(),
+        e
+    );
+
+    // `a` in bit 0; the serde `Option<bool>`'s flag in bit 1, padding to the byte;
+    // its `true` in bit 8; `u` in bit 9; padding.
+    let bits = GenericBits {
+        a: true,
+        t: Some(true),
+        u: true,
+    };
+    let bytes = packed_core::to_vec(&bits).unwrap();
+    assert_eq!(bytes, [0b11, 0b11]);
+    assert_eq!(
+        packed_core::from_slice::<GenericBits<Option<bool>, bool>>(&bytes).unwrap(),
+        bits
+    );
+
+    let grow = GenericGrowable {
+        id: 2,
+        t: Some(3u16),
+    };
+    let bytes = packed_core::to_vec(&grow).unwrap();
+    assert_eq!(
+        packed_core::from_slice::<GenericGrowable<Option<u16>>>(&bytes).unwrap(),
+        grow
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // The standard library's serde impls and serde's attributes
 // ---------------------------------------------------------------------------------------

@@ -160,6 +160,23 @@ impl<C: Ctx> Config<C> {
     /// # Ok::<(), packed_core::EncodeError>(())
     /// ```
     ///
+    /// On error the writer keeps what was written before the failure: a `Vec<u8>` or a
+    /// `BytesMut` holding other messages then ends in part of this one. Note its length
+    /// and truncate back to it, or use [`encode_into`](Config::encode_into), which does.
+    ///
+    /// ```
+    /// use std::cell::RefCell;
+    ///
+    /// let cell = RefCell::new(5u8);
+    /// let _writing = cell.borrow_mut();
+    /// let mut buf = vec![0xAA];
+    /// // The `u8` 01 is written, then the borrowed `RefCell` fails.
+    /// assert!(packed_core::config().encode_to(&(1u8, &cell), &mut buf).is_err());
+    /// assert_eq!(buf, [0xAA, 0x01]);
+    /// assert!(packed_core::config().encode_into(&(1u8, &cell), &mut buf).is_err());
+    /// assert_eq!(buf, [0xAA, 0x01]);
+    /// ```
+    ///
     /// # Errors
     /// As [`to_vec`](Config::to_vec), plus the writer's errors.
     #[inline]

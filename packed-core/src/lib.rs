@@ -47,7 +47,7 @@
 //! | enum | `tag` | the tag as a fixed integer, by the layout's integer codec: `"u8"`, `"u16"`, `"u32"` | the conventions' form of a `std::variant` index: Bitsery's size prefix (`7f` for 127, `80 80` for 128), YAS's one raw byte (at most 255, else [`EncodeError::VariantIndexTooLarge`]) |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
-//! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field; for an associated type of one (`T::Id`, `<T as Tr>::Id`), `T::Id: Encode` instead |
+//! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field (serde's `T: Serialize` / `T: Deserialize<'__de>` in a `serde` field); for an associated type of one (`T::Id`, `<T as Tr>::Id`), `T::Id: Encode` instead |
 //! | struct, enum | `bitpack` | the fields, and everything nested in them, in one bit-packing session ([below](#bit-packing)); the layout keys still apply | |
 //! | field | `len` | as on a struct; overrides every length prefix in the field's value | the container's |
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |

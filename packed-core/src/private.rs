@@ -338,3 +338,8 @@ impl<T: Default> SkippedField for T {
 // A `#[packed(serde)]` field's `encode` / `decode`: its serde impls.
 #[cfg(feature = "serde")]
 pub use crate::serde::Field as SerdeField;
+// The traits the derive bounds a type parameter by when it appears in a
+// `#[packed(serde)]` field, named through this crate so that the user's crate need not
+// name `serde` itself.
+#[cfg(feature = "serde")]
+pub use ::serde::{Deserialize as SerdeDeserialize, Serialize as SerdeSerialize};

@@ -1,7 +1,9 @@
 //! Where-clauses: which type parameters need `Encode`/`Decode`.
 //!
 //! A type parameter gets the bound when it appears in a field that is written through
-//! its type (not `skip`ped, not `with`), outside `PhantomData`; an associated type of
+//! its type (not `skip`ped, not `with`), outside `PhantomData`, and serde's
+//! `Serialize`/`Deserialize<'__de>` when it appears in a `#[packed(serde)]` field (what
+//! serde's own derive would ask of it there); an associated type of
 //! one (`T::Id`, `<T as Tr>::Id`) gets the bound itself, not its parameter. A field that may not be
 //! read (skipped, or in a growable record) and has no `default = "..."` needs
 //! `Default` on the decode side if its type mentions a parameter. `bound = "..."`
@@ -13,6 +15,7 @@ use std::collections::BTreeSet;
 use syn::visit::Visit;
 
 use crate::ast::{Coding, Container};
+use crate::expand::emit::{DE, PACKED};
 
 /// What of the type parameters `ty` mentions, outside `PhantomData<...>`.
 #[derive(Default)]
@@ -110,6 +113,8 @@ pub(crate) fn predicates(
         .collect();
     let mut used = BTreeSet::new();
     let mut projections: Vec<syn::Type> = Vec::new();
+    let mut serde_used = BTreeSet::new();
+    let mut serde_projections: Vec<syn::Type> = Vec::new();
     let mut defaults = Vec::new();
     for f in cont.all_fields() {
         let found = mentions(f.ty, &params);
@@ -124,6 +129,11 @@ pub(crate) fn predicates(
             used.extend(found.params);
             for p in found.projections {
                 push_new(&mut projections, p);
+            }
+        } else if matches!(f.coding, Coding::Serde(_)) {
+            serde_used.extend(found.params);
+            for p in found.projections {
+                push_new(&mut serde_projections, p);
             }
         }
     }
@@ -140,6 +150,27 @@ pub(crate) fn predicates(
         projections
             .iter()
             .map(|ty| -> syn::WherePredicate { syn::parse_quote!(#ty: #trait_path) }),
+    );
+    // A `#[packed(serde)]` field goes through `__private::SerdeField`, whose `encode`
+    // needs `Serialize` and `decode` needs `Deserialize<'__de>` of the field's type.
+    let serde_path = if decode {
+        quote::quote!(#PACKED::__private::SerdeDeserialize<#DE>)
+    } else {
+        quote::quote!(#PACKED::__private::SerdeSerialize)
+    };
+    preds.extend(
+        cont.generics
+            .type_params()
+            .filter(|p| serde_used.contains(&p.ident.to_string()))
+            .map(|p| -> syn::WherePredicate {
+                let id = &p.ident;
+                syn::parse_quote!(#id: #serde_path)
+            }),
+    );
+    preds.extend(
+        serde_projections
+            .iter()
+            .map(|ty| -> syn::WherePredicate { syn::parse_quote!(#ty: #serde_path) }),
     );
     preds.extend(defaults);
     preds
