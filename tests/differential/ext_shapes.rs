@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 
 use packed_core::{DecodeError, DecodeOwned, Encode};
 
-use crate::text::{record, Text, Tokens};
+use crate::text::{record, variant, Text};
 use crate::{Case, Checks, Failure, Outcome};
 
 record!(
@@ -198,39 +198,14 @@ macro_rules! ext_shapes {
                 }
             );
 
-            /// `std::variant<uint16_t, BpInner, std::string>`.
-            #[derive(packed_core::Packed, Debug, Clone)]
-            pub enum NVar {
-                A(u16),
-                B(BpInner),
-                C(String),
-            }
-
-            impl Text for NVar {
-                fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
-                    t.expect("<")?;
-                    let v = match t.next()? {
-                        "0" => NVar::A(u16::parse(t)?),
-                        "1" => NVar::B(BpInner::parse(t)?),
-                        "2" => NVar::C(String::parse(t)?),
-                        i => return Err(format!("variant index `{i}`")),
-                    };
-                    t.expect(">")?;
-                    Ok(v)
+            variant!(
+                /// `std::variant<uint16_t, BpInner, std::string>`.
+                pub enum NVar {
+                    A(u16) = "0",
+                    B(BpInner) = "1",
+                    C(String) = "2",
                 }
-                fn print(&self, out: &mut String) {
-                    let (i, mut v) = match self {
-                        NVar::A(v) => ("0", crate::text::print(v)),
-                        NVar::B(v) => ("1", crate::text::print(v)),
-                        NVar::C(v) => ("2", crate::text::print(v)),
-                    };
-                    out.push_str("< ");
-                    out.push_str(i);
-                    out.push(' ');
-                    v.push_str("> ");
-                    out.push_str(&v);
-                }
-            }
+            );
 
             record!(
                 #[packed(bitpack, endian = $endian)]
@@ -311,39 +286,14 @@ macro_rules! ext_shapes {
                     trailer: u8,
                 }
             );
-            /// `std::variant<uint8_t, GLeaf, uint16_t>`.
-            #[derive(packed_core::Packed, Debug, Clone)]
-            pub enum GVar {
-                A(u8),
-                B(GLeaf),
-                C(u16),
-            }
-
-            impl Text for GVar {
-                fn parse(t: &mut Tokens<'_>) -> Result<Self, String> {
-                    t.expect("<")?;
-                    let v = match t.next()? {
-                        "0" => GVar::A(u8::parse(t)?),
-                        "1" => GVar::B(GLeaf::parse(t)?),
-                        "2" => GVar::C(u16::parse(t)?),
-                        i => return Err(format!("variant index `{i}`")),
-                    };
-                    t.expect(">")?;
-                    Ok(v)
+            variant!(
+                /// `std::variant<uint8_t, GLeaf, uint16_t>`.
+                pub enum GVar {
+                    A(u8) = "0",
+                    B(GLeaf) = "1",
+                    C(u16) = "2",
                 }
-                fn print(&self, out: &mut String) {
-                    let (i, mut v) = match self {
-                        GVar::A(v) => ("0", crate::text::print(v)),
-                        GVar::B(v) => ("1", crate::text::print(v)),
-                        GVar::C(v) => ("2", crate::text::print(v)),
-                    };
-                    out.push_str("< ");
-                    out.push_str(i);
-                    out.push(' ');
-                    v.push_str("> ");
-                    out.push_str(&v);
-                }
-            }
+            );
 
             record!(
                 #[packed(endian = $endian)]

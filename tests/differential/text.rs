@@ -471,6 +471,40 @@ macro_rules! record {
     };
 }
 
+/// Declares a data enum that derives `Packed`, one alternative a variant, as a
+/// `std::variant` of those alternatives, with its text form `< index alternative >`.
+macro_rules! variant {
+    ($(#[$attr:meta])* pub enum $name:ident { $($v:ident($t:ty) = $i:literal),* $(,)? }) => {
+        #[derive(packed_core::Packed, Debug, Clone)]
+        $(#[$attr])*
+        pub enum $name {
+            $($v($t),)*
+        }
+
+        impl $crate::text::Text for $name {
+            fn parse(t: &mut $crate::text::Tokens<'_>) -> Result<Self, String> {
+                t.expect("<")?;
+                let v = match t.next()? {
+                    $($i => $name::$v(<$t as $crate::text::Text>::parse(t)?),)*
+                    i => return Err(format!("variant index `{i}`")),
+                };
+                t.expect(">")?;
+                Ok(v)
+            }
+            fn print(&self, out: &mut String) {
+                let (i, v) = match self {
+                    $($name::$v(v) => ($i, $crate::text::print(v)),)*
+                };
+                out.push_str("< ");
+                out.push_str(i);
+                out.push(' ');
+                out.push_str(&v);
+                out.push_str("> ");
+            }
+        }
+    };
+}
+
 /// Declares a fieldless `#[repr(int)]` enum (variants in ascending order, so that the
 /// derived `Ord` is the integers' order, as in a C++ `std::map`), with its text form:
 /// the integer.
@@ -497,4 +531,4 @@ macro_rules! repr_enum {
     };
 }
 
-pub(crate) use {record, repr_enum};
+pub(crate) use {record, repr_enum, variant};
