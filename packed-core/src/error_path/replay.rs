@@ -58,13 +58,7 @@ fn locate_owned(
         let view = probe.view();
         let mut w = Recorder::replaying(&view, Vec::new());
         match replay(&view, &mut w) {
-            Ok(true) => {
-                probe.shared = w.starts_in_shared_byte(probe.cut);
-                Ok(
-                    w.path_at(&view, probe.cut, error.bit_offset(), probe.starts())
-                        .map(String::from),
-                )
-            }
+            Ok(true) => Ok(path_found(&w, &view, probe, error)),
             Ok(false)
             | Err(
                 DecodeError::DepthLimitExceeded { .. } | DecodeError::ZeroWidthLimitExceeded { .. },
@@ -227,6 +221,17 @@ fn path_in(
 ) -> Option<String> {
     let mut w = Recorder::replaying(view, records);
     write(&mut w).ok()?;
+    path_found(&w, view, probe, error)
+}
+
+/// The path at the cut in the recording `w` of the value the completion `view`
+/// decoded to, noting for [`locate`] where values start if the cut's byte is shared.
+fn path_found(
+    w: &Recorder,
+    view: &[u8],
+    probe: &mut ProbeReader<'_>,
+    error: &DecodeError,
+) -> Option<String> {
     probe.shared = w.starts_in_shared_byte(probe.cut);
     w.path_at(view, probe.cut, error.bit_offset(), probe.starts())
         .map(String::from)
