@@ -176,7 +176,9 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
 /// ```
 ///
 /// # Errors
-/// As [`to_vec_with`].
+/// [`EnvelopeError::Encode`] if the record cannot be encoded;
+/// [`EnvelopeError::KindOutOfRange`] or [`EnvelopeError::PayloadTooLong`] if the
+/// mode cannot express the kind or the payload length.
 pub fn explain<T: Encode + Kind + ?Sized>(
     value: &T,
     mode: Mode,
