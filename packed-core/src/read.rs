@@ -689,7 +689,7 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
 /// What the sequences being decoded hold against the input before reading their
 /// elements, so that a length claim nested inside another cannot count the same bytes
 /// again. One per reader, kept by the sequence decoders (`claim`, `element` and
-/// `settle` in `impls/seq.rs`).
+/// `settle` in `wire/seq.rs`).
 ///
 /// **From a reader that knows the bytes left** (a slice). A sequence, map or set of
 /// `len` elements of at least `m` bytes each ([`MIN_WIRE`](crate::Decode::MIN_WIRE))
