@@ -1091,6 +1091,33 @@ fn byte_limit() {
             limit: 50
         })
     );
+    // Decoding from the front of a longer input (`take_from_slice`) cannot refuse it
+    // whole: a claim of 99 `u16`s (198 bytes, all in the input) past the limit is the
+    // limit's error, at the limit, as a read past it is; not a length the input cannot
+    // hold.
+    let b = [vec![99u8], vec![7; 198]].concat();
+    let c = packed_core::config().limits(limits);
+    let take = |input: &[u8]| {
+        c.take_from_slice::<Vec<u16>>(input)
+            .map(drop)
+            .map_err(packed_core::Error::into_kind)
+    };
+    let over = Err(ByteLimitExceeded {
+        offset: 50,
+        limit: 50,
+    });
+    assert_eq!(take(&b), over);
+    // A claim the whole input could not hold either is still over the limit first.
+    assert_eq!(take(&b[..60]), over);
+    // Within the limit, the claim is checked against the input as ever.
+    assert_eq!(
+        take(&b[..40]),
+        Err(LengthExceedsInput {
+            offset: 0,
+            len: 99,
+            remaining: 39
+        })
+    );
     // A value that ends exactly at the limit, with more input behind it, is not accepted
     // as if the input ended there.
     let b = [vec![1u8, 0, 0, 0], vec![9; 10]].concat();

@@ -5,9 +5,9 @@
 //! `__packed::len::U64` inside a `layout::Spec`, the other strategies read from the
 //! default preset `layout::Bitsery`; the field's `len = "u8"` is
 //! `WithLen<__packed::len::U8>`; `__packed` is the block's one `use ::packed_core`).
-//! Nothing in that code branches on the layout: its only branches are the `if`s that
-//! choose one fixed-size run over field by field, constant once inlined for writing,
-//! and also asking whether the input holds the run's bytes for reading. These tests
+//! Nothing in that code branches on the layout (`packed-derive/src/snapshots.rs` lists
+//! the branches a struct's expansion may have), and this one, of a `Vec` and a
+//! `String`, which never take a run, has no branch at all. These tests
 //! check that those types write what they name: the same struct as the snapshot, with
 //! hand-worked bytes; and that a preset with keys beside it is the preset's layout
 //! with just those strategies replaced.

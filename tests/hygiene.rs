@@ -1378,6 +1378,19 @@ mod generated_names {
         B = 5,
     }
 
+    /// A type named like the derive's impl for a `with` field at position 0.
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct __PackedWith0(pub(crate) u8);
+
+    /// A `with` field at position 0 beside a field of that type: the derive names its
+    /// impl otherwise, or the field's type would mean the impl inside the derive's block.
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct WithImplNamed {
+        #[packed(with = "crate::as_text")]
+        pub(crate) n: u32,
+        pub(crate) t: __PackedWith0,
+    }
+
     #[derive(Packed, Debug, PartialEq)]
     pub(crate) struct __items<__out, __n> {
         pub(crate) a: __out,
@@ -1388,7 +1401,9 @@ mod generated_names {
 
 #[test]
 fn parameters_named_like_generated_names_compile() {
-    use generated_names::{__items, __v, Bits, Grows, Params, Variants};
+    use generated_names::{
+        __PackedWith0, __items, __v, Bits, Grows, Params, Variants, WithImplNamed,
+    };
     type P<'a> = Params<'a, u8, u16, u32, u8, u8, 2, 0>;
     let params: P<'_> = Params {
         a: [9, 8],
@@ -1445,5 +1460,16 @@ fn parameters_named_like_generated_names_compile() {
     assert_eq!(
         ::packed_core::from_slice::<__items<u8, u8>>(&[1, 2, 2, 5, 3]).unwrap(),
         items
+    );
+
+    // `n` as the text "42" (a one-byte length, then its bytes), then `t`.
+    let with = WithImplNamed {
+        n: 42,
+        t: __PackedWith0(7),
+    };
+    assert_eq!(::packed_core::to_vec(&with).unwrap(), [2, b'4', b'2', 7]);
+    assert_eq!(
+        ::packed_core::from_slice::<WithImplNamed>(&[2, b'4', b'2', 7]).unwrap(),
+        with
     );
 }

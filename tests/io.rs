@@ -533,3 +533,97 @@ fn to_slice_fills_the_callers_buffer() {
         Err(EncodeError::LengthTooLarge { .. })
     ));
 }
+
+/// `Config` is the one entry point, and a layout and limits combine with every one of
+/// its methods: under YAS big-endian with limits of its own, each encoding method writes
+/// the same hand-worked bytes, each decoding method reads them back, and each decoding
+/// method that takes the configuration's limits stops at a byte limit one short of the
+/// message. (The short functions are sugar over these methods.)
+#[test]
+fn every_config_method_takes_a_layout_and_limits_together() {
+    use packed_core::SliceReader;
+
+    #[derive(Packed, Debug, PartialEq)]
+    struct Tick {
+        id: u16,
+        name: String,
+    }
+    let tick = || Tick {
+        id: 0x0102,
+        name: "ab".into(),
+    };
+    // YAS's header word 7 | binary 1 << 4 | big-endian 1 << 7 = 0x0097 as `yas0097`, then
+    // `id` big-endian, then `name`: its length as a big-endian u64, then its bytes.
+    let bytes: &[u8] = b"yas0097\x01\x02\x00\x00\x00\x00\x00\x00\x00\x02ab";
+    let c = packed_core::with::<layout::YasBig>()
+        .limits(Limits::DEFAULT.with_max_bytes(64).with_max_depth(2));
+
+    // Encoding.
+    assert_eq!(c.to_vec(&tick()).unwrap(), bytes);
+    assert_eq!(c.encoded_len(&tick()).unwrap(), 19);
+    let mut v = vec![0xEE];
+    assert_eq!(c.encode_into(&tick(), &mut v).unwrap(), 19);
+    assert_eq!(&v[1..], bytes);
+    let mut buf = [0u8; 19];
+    assert_eq!(c.to_slice(&tick(), &mut buf).unwrap(), 19);
+    assert_eq!(buf, bytes);
+    let mut sink = Vec::new();
+    assert_eq!(c.to_writer(&tick(), &mut sink).unwrap(), 19);
+    assert_eq!(sink, bytes);
+    let mut sink = Vec::new();
+    c.encode_to(&tick(), &mut sink).unwrap();
+    assert_eq!(sink, bytes);
+    assert_eq!(c.explain(&tick()).unwrap().bytes(), bytes);
+
+    // Decoding.
+    assert_eq!(c.from_slice::<Tick>(bytes).unwrap(), tick());
+    let mut into = Tick {
+        id: 9,
+        name: "zzzz".into(),
+    };
+    c.from_slice_into(bytes, &mut into).unwrap();
+    assert_eq!(into, tick());
+    let tail = [bytes, b"!"].concat();
+    let (taken, rest) = c.take_from_slice::<Tick>(&tail).unwrap();
+    assert_eq!((taken, rest), (tick(), &b"!"[..]));
+    assert_eq!(c.from_reader::<Tick, _>(bytes).unwrap(), tick());
+    let two = [bytes, bytes].concat();
+    let all: Vec<Tick> = c.messages(&two[..]).collect::<Result<_, _>>().unwrap();
+    assert_eq!(all, [tick(), tick()]);
+    let mut r = SliceReader::new(bytes);
+    assert_eq!(c.decode_from::<Tick, _>(&mut r).unwrap(), tick());
+    assert!(r.rest().is_empty());
+    assert_eq!(c.explain_input::<Tick>(bytes).unwrap().bytes(), bytes);
+
+    // The same layout with a byte limit one short of the message.
+    let tight = c.limits(Limits::DEFAULT.with_max_bytes(18));
+    let over = |e: DecodeError| matches!(e, DecodeError::ByteLimitExceeded { limit: 18, .. });
+    assert!(over(
+        tight.from_slice::<Tick>(bytes).unwrap_err().into_kind()
+    ));
+    let mut into = Tick {
+        id: 9,
+        name: String::new(),
+    };
+    assert!(over(
+        tight
+            .from_slice_into(bytes, &mut into)
+            .unwrap_err()
+            .into_kind()
+    ));
+    // Where the input may go on past the message, the string's claim meets the limit.
+    assert!(over(
+        tight
+            .take_from_slice::<Tick>(bytes)
+            .unwrap_err()
+            .into_kind()
+    ));
+    let mut r = SliceReader::with_limits(bytes, Limits::DEFAULT.with_max_bytes(18));
+    assert!(over(tight.decode_from::<Tick, _>(&mut r).unwrap_err()));
+    assert!(over(
+        tight.from_reader::<Tick, _>(bytes).unwrap_err().into_kind()
+    ));
+    let first = tight.messages::<Tick, _>(bytes).next().unwrap();
+    assert!(over(first.unwrap_err().into_kind()));
+    assert!(over(tight.explain_input::<Tick>(bytes).unwrap_err()));
+}

@@ -150,29 +150,9 @@ pub fn split(selector: u8) -> (usize, usize) {
 // The types
 // ---------------------------------------------------------------------------------------
 
-/// The golden `document`.
-#[derive(Packed, Debug, PartialEq, Clone, Default)]
-pub struct Document {
-    id: String,
-    status: i32,
-    meta: Meta,
-    items: Vec<Item>,
-}
-
-/// `document.meta`.
-#[derive(Packed, Debug, PartialEq, Clone, Default)]
-pub struct Meta {
-    region: String,
-    version: i32,
-}
-
-/// `document.items[i]`.
-#[derive(Packed, Debug, PartialEq, Clone, Default)]
-pub struct Item {
-    sku: String,
-    qty: i32,
-    price_minor: i64,
-}
+/// The golden `document` and its records: the workspace's one declaration of the seed
+/// document (`packed-fixtures`).
+pub use packed_fixtures::{Document, Item, Meta};
 
 /// The golden `sizes_N`.
 #[derive(Packed, Debug, PartialEq, Clone, Default)]

@@ -421,7 +421,7 @@ impl<C: Ctx> Config<C> {
         self,
         r: &mut R,
     ) -> Result<T, DecodeError> {
-        decode_message::<C, T, R>(r)
+        decode_message::<C, T, R>(r).map_err(|e| limit_over_length(e, r))
     }
 
     /// Decodes a `T` that must take up the whole of `bytes`. `T` may borrow from `bytes`
@@ -610,6 +610,18 @@ impl<C: Ctx> Config<C> {
             });
         }
         Ok(())
+    }
+}
+
+/// `e`, or, where it is a length claim that only the reader's byte limit cut short (a
+/// slice going on past [`Limits::max_bytes`]), the limit's error, as a read past the
+/// limit gives ([`Reader::past_limit`]). Asked once, after the decode failed, not at
+/// each claim: the claims sit in every string's and sequence's decode.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn limit_over_length<'de, R: Reader<'de> + ?Sized>(e: DecodeError, r: &R) -> DecodeError {
+    match e {
+        DecodeError::LengthExceedsInput { .. } => r.past_limit().unwrap_or(e),
+        e => e,
     }
 }
 

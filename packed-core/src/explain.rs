@@ -1124,6 +1124,9 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn claim_bound(&self) -> Option<usize> {
         self.inner.claim_bound()
     }
+    fn past_limit(&self) -> Option<DecodeError> {
+        self.inner.past_limit()
+    }
     fn enter(&mut self) -> Result<(), DecodeError> {
         self.inner.enter()
     }

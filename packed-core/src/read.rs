@@ -368,6 +368,19 @@ pub trait Reader<'de> {
     fn claim_bound(&self) -> Option<usize> {
         None
     }
+
+    /// *Errors: the byte limit.* Asked by [`Config::decode_from`](crate::Config::decode_from)
+    /// once a decode has failed with [`DecodeError::LengthExceedsInput`]: the byte
+    /// limit's error, if what ends the input where the claim was checked is
+    /// [`Limits::max_bytes`], not the input (a slice longer than its limit, whose rest
+    /// the reader hides). The claim is then reported as a read past the limit is, not
+    /// as an input too short to hold it. The default: `None` (the input ends there, or
+    /// the reader does not know).
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn past_limit(&self) -> Option<DecodeError> {
+        None
+    }
 }
 
 /// Reads from a byte slice; decoded values may borrow from it.
@@ -515,6 +528,16 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn remaining(&self) -> Option<usize> {
         Some(self.rest.len())
+    }
+
+    /// Built from the reader's fields alone, inline, as [`short`](SliceReader::short)
+    /// is.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn past_limit(&self) -> Option<DecodeError> {
+        self.limited().then_some(DecodeError::ByteLimitExceeded {
+            offset: self.end,
+            limit: self.limits.max_bytes,
+        })
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -665,6 +688,10 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
         self.0.claim_bound()
     }
     #[inline]
+    fn past_limit(&self) -> Option<DecodeError> {
+        self.0.past_limit()
+    }
+    #[inline]
     fn enter(&mut self) -> Result<(), DecodeError> {
         self.0.enter()
     }
@@ -689,7 +716,7 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'static> for OwningReader<'_, R> {
 /// What the sequences being decoded hold against the input before reading their
 /// elements, so that a length claim nested inside another cannot count the same bytes
 /// again. One per reader, kept by the sequence decoders (`claim`, `element` and
-/// `settle` in `impls/seq.rs`).
+/// `settle` in `wire/seq.rs`).
 ///
 /// **From a reader that knows the bytes left** (a slice). A sequence, map or set of
 /// `len` elements of at least `m` bytes each ([`MIN_WIRE`](crate::Decode::MIN_WIRE))

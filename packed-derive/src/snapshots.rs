@@ -4,11 +4,13 @@
 //!
 //! Besides the snapshots, token-level checks pin the design: every strategy is a type
 //! chosen at expansion, so nothing in the generated code branches on the layout. The
-//! code for a struct has exactly one kind of branch, `if` a fixed-size run applies
-//! (`write_as_run` / `read_as_run`), choosing between one run and field by field: for
-//! writing its condition is a constant once inlined (the size under the context and
-//! the writer's type), for reading it also asks whether the input holds the run's
-//! bytes. An enum's only branches are on its variant.
+//! code for a struct branches only where a fixed-size run may apply (`write_as_run` /
+//! `read_as_run`), choosing between one run and field by field: for writing the
+//! condition is a constant once inlined (the size under the context and the writer's
+//! type), for reading it also asks whether the input holds the run's bytes. Besides
+//! those: a memory image's proof in `fixed_size` (a constant condition), and in a
+//! growable record whether the record holds the next field (`Record::has_more`,
+//! `Record::holds`). An enum's own branches are on its variant.
 
 use std::path::PathBuf;
 

@@ -420,6 +420,17 @@ pub enum EnvelopeError {
         /// The kind found in the envelope.
         kind: i64,
     },
+    /// The record wrote another number of bytes than
+    /// [`encoded_len`](packed_core::encoded_len) counted for it just before, so the
+    /// count already in the header would be wrong: its [`Encode`](packed_core::Encode)
+    /// impl (a hand-written one, or a `with` module) does not write the same bytes
+    /// each time. Nothing was appended.
+    PayloadLengthChanged {
+        /// The bytes counted, as the header's count says.
+        counted: usize,
+        /// The bytes the record then wrote.
+        written: usize,
+    },
     /// Encoding a typed payload failed, with the field path where it did.
     Encode(packed_core::Error<packed_core::EncodeError>),
     /// Decoding a typed payload failed, with the field path where it did. Offsets
@@ -488,6 +499,11 @@ impl fmt::Display for EnvelopeError {
             EnvelopeError::UnknownKind { kind } => {
                 write!(f, "no handler for envelope kind {kind}")
             }
+            EnvelopeError::PayloadLengthChanged { counted, written } => write!(
+                f,
+                "the record wrote {written} bytes after counting {counted}: \
+                 its `Encode` impl is not deterministic"
+            ),
             EnvelopeError::Encode(e) => write!(f, "cannot encode payload: {e}"),
             EnvelopeError::Decode(e) => write!(f, "cannot decode payload: {e}"),
         }

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use packed_core::{Decode, Encode, EncodeError, Kind};
+use packed_core::{Decode, Encode, Kind};
 
 use crate::envelope::{unwrap, Header, Mode, END};
 use crate::error::EnvelopeError;
@@ -40,7 +40,9 @@ pub fn to_vec<T: Encode + Kind + ?Sized>(value: &T) -> Result<Vec<u8>, EnvelopeE
 ///
 /// [`EnvelopeError::Encode`] if the record cannot be encoded;
 /// [`EnvelopeError::KindOutOfRange`] or [`EnvelopeError::PayloadTooLong`]
-/// if the mode cannot express the kind or the payload length.
+/// if the mode cannot express the kind or the payload length;
+/// [`EnvelopeError::PayloadLengthChanged`] if the record writes another number
+/// of bytes than it was counted at (an `Encode` impl that is not deterministic).
 ///
 /// ```
 /// use packed_core::Packed;
@@ -98,12 +100,12 @@ pub fn write_into<T: Encode + Kind + ?Sized>(
             out.extend_from_slice(END);
             Ok(total)
         }
-        Ok(_) => {
+        Ok(written) => {
             out.truncate(start);
-            Err(EncodeError::Custom(
-                "record encoded to a different length than `encoded_len` reported",
-            )
-            .into())
+            Err(EnvelopeError::PayloadLengthChanged {
+                counted: payload_len,
+                written,
+            })
         }
         Err(e) => {
             out.truncate(start);
@@ -174,7 +176,9 @@ pub fn from_slice<'de, T: Decode<'de> + Kind>(bytes: &'de [u8]) -> Result<T, Env
 /// ```
 ///
 /// # Errors
-/// As [`to_vec_with`].
+/// [`EnvelopeError::Encode`] if the record cannot be encoded;
+/// [`EnvelopeError::KindOutOfRange`] or [`EnvelopeError::PayloadTooLong`] if the
+/// mode cannot express the kind or the payload length.
 pub fn explain<T: Encode + Kind + ?Sized>(
     value: &T,
     mode: Mode,

@@ -123,6 +123,55 @@ fn write_into_appends_once() {
     assert_eq!(from_slice::<Ping>(&buf[n..]).unwrap(), Ping { seq: 1 });
 }
 
+/// A hand-written record that writes one more zero byte each time it is encoded,
+/// so the count taken before writing is wrong by the time it writes.
+struct Growing(std::cell::Cell<usize>);
+
+impl Kind for Growing {
+    const KIND: i64 = 5;
+}
+
+impl Encode for Growing {
+    fn encode<C: packed_core::Ctx, W: packed_core::Writer + ?Sized>(
+        &self,
+        w: &mut W,
+    ) -> Result<(), packed_core::EncodeError> {
+        let n = self.0.get();
+        self.0.set(n + 1);
+        w.write_bytes(&vec![0; n])
+    }
+}
+
+/// A record whose bytes change between the count and the write is refused with its
+/// own error (not a user's `EncodeError::Custom`), and nothing is appended.
+#[test]
+fn a_record_that_writes_another_length_than_it_counted_is_refused() {
+    let mut buf = b"prefix".to_vec();
+    // Counted when it writes 1 byte, then written as 2.
+    let g = Growing(std::cell::Cell::new(1));
+    let e = write_into(&g, Mode::Minimal, &mut buf).unwrap_err();
+    assert_eq!(
+        e,
+        EnvelopeError::PayloadLengthChanged {
+            counted: 1,
+            written: 2
+        }
+    );
+    assert_eq!(buf, b"prefix");
+    assert!(
+        e.to_string().contains("wrote 2 bytes after counting 1"),
+        "{e}"
+    );
+    // Through `to_vec` too.
+    assert!(matches!(
+        to_vec(&Growing(std::cell::Cell::new(0))),
+        Err(EnvelopeError::PayloadLengthChanged {
+            counted: 0,
+            written: 1
+        })
+    ));
+}
+
 #[test]
 fn wrong_kind_names_both_numbers() {
     let bytes = to_vec(&item()).unwrap();

@@ -43,6 +43,7 @@
 //! | `write_bits(v, n)`, `align_bits()`, `bits_pending()` | [`Writer`] | wire format: bit packing (a session's writer collects bits; numbers between byte boundaries go out little-endian) | whole bytes, nothing, false |
 //! | `packs_bits()` | [`Writer`] | `explain`: a writer that packs bits itself gets a session's writes as they come | false |
 //! | `read_bits(n)`, `align_bits()`, `bits_pending()`, `bit_offset()` | [`Reader`] | wire format: bit packing, and the bit offsets of its errors | whole bytes, nothing, false, 8 × `offset` |
+//! | `past_limit()` | [`Reader`] | errors: a length claim cut short by [`Limits::max_bytes`](crate::Limits::max_bytes), not by the input, is reported as the limit's error (a slice longer than its limit; asked once, after a failed decode) | `None` |
 //! | `lend_unread()` | [`Reader`] | speed: a session reads its bits straight from a slice's input | `None` |
 //! | `record_position()`, `patch_record_size(position, size)` | [`Writer`] | wire format: a growable record's size written back once its body is written (`Vec<u8>`, `SizeCounter`, `explain`) | none: the body is counted first |
 //! | `open_window(start, end, reserves)`, `close_window(window)`, `window_left(end)` | [`Reader`] | wire format: reads stop at a growable record's end, what is left of it says which fields are there, and its unread tail is skipped (slices and streams) | reads are not stopped (an overrun is caught at the close); what is left is counted from the offset; the tail is read and dropped |

@@ -29,7 +29,7 @@ use alloc::{borrow::Cow, vec::Vec};
 
 use crate::ctx::{Bits, Bytes, Session};
 use crate::explain::{PathSeg, Role};
-use crate::fast::copy::append_word;
+use crate::fast::copy::{append_word, le_word};
 use crate::read::Ledger;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
@@ -132,27 +132,6 @@ impl Session for Bits {
 #[inline(always)]
 pub(crate) fn in_session<C: Ctx>() -> bool {
     <C::Session as Session>::BIT_PACKING
-}
-
-/// Up to 8 bytes as a little-endian number, read as two overlapping words where they
-/// are 2 bytes or more: no call to `memcpy` for the bytes of a short string.
-#[inline(always)]
-fn le_word(b: &[u8]) -> u64 {
-    /// `W` bytes at `at` (`at + W <= b.len()` on every call below).
-    fn at<const W: usize>(b: &[u8], at: usize) -> u64 {
-        let mut x = [0u8; 8];
-        if let Some(w) = b.get(at..at + W) {
-            x[..W].copy_from_slice(w);
-        }
-        u64::from_le_bytes(x)
-    }
-    let n = b.len();
-    match n {
-        4..=8 => at::<4>(b, 0) | at::<4>(b, n - 4) << (8 * (n - 4)),
-        2..=3 => at::<2>(b, 0) | at::<2>(b, n - 2) << (8 * (n - 2)),
-        1 => u64::from(b[0]),
-        _ => 0,
-    }
 }
 
 /// From a slice, `bits` bits (at most 56) at bit `pos` within the last 8 bytes of an

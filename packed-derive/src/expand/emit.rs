@@ -56,7 +56,7 @@ pub(crate) fn fresh(base: &str) -> String {
 }
 
 /// Every fixed name of this module, without a lifetime's quote (checked in [`Name::at`]).
-const FIXED: [&str; 20] = [
+const FIXED: [&str; 19] = [
     "__packed",
     "__C",
     "__W",
@@ -76,9 +76,13 @@ const FIXED: [&str; 20] = [
     "__out",
     "__bits",
     "__rec",
-    // The numbered names' stems: `__f0`, `__PackedWith0`, ...
-    "__f",
 ];
+
+/// The stems of the numbered names: a field's binding ([`binding`]: `__f0`, `__f1`, ...)
+/// and a `with` field's impl ([`with_impl`]: `__PackedWith0`, ...).
+const NUMBERED: [&str; 2] = [BINDING_STEM, WITH_IMPL_STEM];
+const BINDING_STEM: &str = "__f";
+const WITH_IMPL_STEM: &str = "__PackedWith";
 
 /// Whether `user` (an identifier of the input, `r#` removed) is a generated name
 /// under suffix `n`.
@@ -94,7 +98,7 @@ fn is_generated(user: &str, n: u32) -> bool {
         base.strip_prefix(stem)
             .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
     };
-    FIXED[..FIXED.len() - 1].contains(&base) || numbered("__f") || numbered("__PackedWith")
+    FIXED.contains(&base) || NUMBERED.into_iter().any(numbered)
 }
 
 /// Picks the suffix of this derive's names (see [`fresh`]) from every identifier of
@@ -181,7 +185,13 @@ pub(crate) const RECORD: Name = Name("__rec");
 
 /// The binding of field `i` in patterns and in a struct read field by field.
 pub(crate) fn binding(i: usize) -> syn::Ident {
-    quote::format_ident!("{}", fresh(&format!("__f{i}")))
+    quote::format_ident!("{}", fresh(&format!("{BINDING_STEM}{i}")))
+}
+
+/// The `WithModule` impl type of the `with` field at position `i` (among all the
+/// container's fields).
+pub(crate) fn with_impl(i: usize) -> syn::Ident {
+    quote::format_ident!("{}", fresh(&format!("{WITH_IMPL_STEM}{i}")))
 }
 
 /// `<__C as Ctx>::Enter<__PackedOwnLayout>`: the context of this type's fields.

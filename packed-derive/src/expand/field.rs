@@ -265,10 +265,7 @@ fn with_module_name(cont: &Container<'_>, f: &Field<'_>) -> Option<syn::Ident> {
         return None;
     }
     let i = cont.all_fields().position(|g| std::ptr::eq(g, f))?;
-    Some(quote::format_ident!(
-        "{}",
-        super::emit::fresh(&format!("__PackedWith{i}"))
-    ))
+    Some(super::emit::with_impl(i))
 }
 
 /// For each `with` field of a type without generic parameters, an impl of

@@ -37,36 +37,44 @@ use crate::ast::Container;
 use crate::attr;
 use crate::diag::Diagnostics;
 
-/// Derives everything for `input`: parse the attributes once, build and check the
-/// model, then generate from it, or, on mistakes, emit the errors with stub impls.
+/// Derives everything for `input`: the checked model's block of impls, or, on
+/// mistakes, the errors with stub impls.
 pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
+    checked(input, generate, |errors, attrs| {
+        fallback::with_errors(errors, input, attrs)
+    })
+}
+
+/// Derives `MaxSize` for `input`: the one impl, or, on mistakes, the errors alone
+/// (`#[derive(Packed)]` beside it reports them too, with its stub impls).
+pub(crate) fn derive_max_size(input: &syn::DeriveInput) -> TokenStream {
+    checked(
+        input,
+        |cont| {
+            let layout = &cont.layout;
+            let mut body = quote!(type #OWN_LAYOUT = #layout;);
+            body.extend(max_size::impl_max_size(cont));
+            emit::wrap(&cont.krate, &body)
+        },
+        |errors, _| errors.to_compile_error(),
+    )
+}
+
+/// The stages before generation, the same for both derives: parse the attributes
+/// once, build and check the model, then generate from it with `generate`, or, on
+/// mistakes, hand every error and the parsed attributes to `fallback`.
+fn checked(
+    input: &syn::DeriveInput,
+    generate: impl FnOnce(&Container<'_>) -> TokenStream,
+    fallback: impl FnOnce(&syn::Error, &attr::Container) -> TokenStream,
+) -> TokenStream {
     emit::choose_names(input);
     let diag = Diagnostics::new();
     let attrs = attr::Container::from_ast(&diag, input);
     let model = Container::from_ast(&diag, input, &attrs);
     match diag.check() {
         Ok(()) => generate(&model.expect("internal error: no model without an error")),
-        Err(errors) => fallback::with_errors(&errors, input, &attrs),
-    }
-}
-
-/// Derives `MaxSize` for `input`: the same parse and checks as [`derive`](fn@derive), then the one
-/// impl, or, on mistakes, the errors alone (`#[derive(Packed)]` beside it reports them
-/// too, with its stub impls).
-pub(crate) fn derive_max_size(input: &syn::DeriveInput) -> TokenStream {
-    emit::choose_names(input);
-    let diag = Diagnostics::new();
-    let attrs = attr::Container::from_ast(&diag, input);
-    let model = Container::from_ast(&diag, input, &attrs);
-    match diag.check() {
-        Ok(()) => {
-            let cont = model.expect("internal error: no model without an error");
-            let layout = &cont.layout;
-            let mut body = quote!(type #OWN_LAYOUT = #layout;);
-            body.extend(max_size::impl_max_size(&cont));
-            emit::wrap(&cont.krate, &body)
-        }
-        Err(errors) => errors.to_compile_error(),
+        Err(errors) => fallback(&errors, &attrs),
     }
 }
 
