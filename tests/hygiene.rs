@@ -1473,3 +1473,28 @@ fn parameters_named_like_generated_names_compile() {
         with
     );
 }
+
+/// A fieldless enum whose `#[repr(u8)]` is written in a `macro_rules!` body: the
+/// generated conversion's casts carry the macro's (local) spans, so this crate's
+/// `trivial_numeric_casts` reached them, and `as u8 as u8` failed the build.
+macro_rules! repr_enum_in_macro {
+    ($name:ident) => {
+        #[derive(::packed_core::Packed, Debug, PartialEq, Clone, Copy)]
+        #[repr(u8)]
+        pub(crate) enum $name {
+            P = 1,
+            Q = 2,
+        }
+    };
+}
+
+repr_enum_in_macro!(ReprFromMacro);
+
+#[test]
+fn repr_enum_declared_in_a_macro_round_trips() {
+    round_trips(&vec![ReprFromMacro::Q, ReprFromMacro::P], &[2, 2, 1]);
+    assert!(matches!(
+        packed_core::from_slice::<ReprFromMacro>(&[3]).map_err(packed_core::Error::into_kind),
+        Err(packed_core::DecodeError::UnknownVariant { .. })
+    ));
+}

@@ -20,26 +20,18 @@ const _: () = {
     #[inline(always)]
     fn __packed_discriminant(__v: &Status) -> __packed::__private::i32 {
         match __v {
-            Status::Active => {
-                Status::Active as __packed::__private::i32 as __packed::__private::i32
-            }
-            Status::Closed => {
-                Status::Closed as __packed::__private::i32 as __packed::__private::i32
-            }
+            Status::Active => Status::Active as __packed::__private::i32,
+            Status::Closed => Status::Closed as __packed::__private::i32,
         }
     }
     #[inline(always)]
     fn __packed_variant(
         __d: __packed::__private::i32,
     ) -> __packed::__private::Option<Status> {
-        if __d
-            == (Status::Active as __packed::__private::i32 as __packed::__private::i32)
-        {
+        if __d == (Status::Active as __packed::__private::i32) {
             return __packed::__private::Some(Status::Active);
         }
-        if __d
-            == (Status::Closed as __packed::__private::i32 as __packed::__private::i32)
-        {
+        if __d == (Status::Closed as __packed::__private::i32) {
             return __packed::__private::Some(Status::Closed);
         }
         __packed::__private::None
