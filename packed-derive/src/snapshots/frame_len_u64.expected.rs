@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    dead_code,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,9 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    fn __w() {}
+    fn __r() {}
+    fn __v() {}
     type __PackedOwnLayout = __packed::layout::Spec<
         __packed::len::U64,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Int,

@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    dead_code,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,13 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    fn __w() {}
+    fn __tag() {}
+    fn __f0() {}
+    fn __r() {}
+    fn __rec() {}
+    fn __off() {}
+    fn __v() {}
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Event {

@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    dead_code,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,25 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    fn __w() {}
+    fn __r() {}
+    fn __v() {}
+    fn __f0() {}
+    fn __f1() {}
+    fn __f2() {}
+    fn __f3() {}
+    fn __f4() {}
+    fn __f5() {}
+    fn __f6() {}
+    fn __f7() {}
+    fn __f8() {}
+    fn __f9() {}
+    fn __f10() {}
+    fn __f11() {}
+    fn __f12() {}
+    fn __f13() {}
+    fn __f14() {}
+    fn __f15() {}
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Line {

@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    dead_code,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,13 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    fn __v() {}
+    fn __d() {}
+    fn __w() {}
+    fn __items() {}
+    fn __r() {}
+    fn __n() {}
+    fn __out() {}
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[inline(always)]
     fn __packed_discriminant(__v: &Status) -> __packed::__private::i32 {
