@@ -342,8 +342,10 @@
 //!   finding a path writes the value again, which needs an `Encode` that a decode
 //!   function cannot require of every type; a derived type holding them (`struct
 //!   Batch { items: Vec<Item> }`) has paths for everything inside;
-//! - through the `packed_core::serde` functions: serde's traversal reports no fields
-//!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
+//! - through the `packed_core::serde` functions, and for a `serde::Serde` value as the
+//!   message of a [`Config`] or the tokio codec: serde's traversal reports no fields
+//!   to the recorder (a `#[packed(serde)]` field, or a `Serde` element of a packed
+//!   sequence, is named, not what is inside it);
 //! - often, for an error past a `HashMap` or `HashSet` of two or more entries (in the
 //!   map or after it): the decoded map is written again in its own hasher's order,
 //!   which need not be the input's, and a replay whose bytes leave the input's finds
