@@ -1200,3 +1200,95 @@ fn users_shapes_round_trip() {
         })
     );
 }
+
+/// Generic types whose parameters the user bounds by a trait that has `for<'de>
+/// Decode<'de>` (`Packed`, `DecodeOwned`), or `DeserializeOwned` for a serde field: the
+/// derive's inferred `T: Decode<'__de>` beside that bound was ambiguous, and none of
+/// these compiled (E0283, "type annotations needed: cannot satisfy `T: Decode<'__de>`").
+mod owned_bounds {
+    use packed_core::{Decode, DecodeOwned, Encode, Packed};
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Envelope<T: Packed> {
+        pub(crate) id: u16,
+        pub(crate) body: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Where<T>
+    where
+        T: DecodeOwned + Encode,
+    {
+        pub(crate) t: Vec<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Hrtb<T: for<'x> Decode<'x> + Encode> {
+        pub(crate) t: Option<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) enum Either<T: Packed, U>
+    where
+        U: packed_core::Packed,
+    {
+        A(T),
+        B { u: U },
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Borrows<'a, T: Packed> {
+        pub(crate) s: &'a str,
+        pub(crate) t: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable)]
+    pub(crate) struct Grows<T: Packed + Default> {
+        pub(crate) t: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct SerdeOwned<T: serde::de::DeserializeOwned + serde::Serialize> {
+        #[packed(serde)]
+        pub(crate) t: T,
+        pub(crate) n: u8,
+    }
+}
+
+#[test]
+fn parameters_bounded_by_owned_decoding_round_trip() {
+    use owned_bounds::{Borrows, Either, Envelope, Grows, Hrtb, SerdeOwned, Where};
+    fn round_trip<T>(v: &T, bytes: &[u8])
+    where
+        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
+    {
+        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
+        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
+    }
+    round_trip(
+        &Envelope {
+            id: 7,
+            body: vec![1u8, 2],
+        },
+        &[7, 0, 2, 1, 2],
+    );
+    round_trip(&Where { t: vec![5u32] }, &[1, 5, 0, 0, 0]);
+    round_trip(&Hrtb { t: Some(1u8) }, &[1, 1]);
+    round_trip(&Either::<u8, u16>::B { u: 2 }, &[1, 2, 0]);
+    round_trip(&Grows { t: 5u8 }, &[5, 0, 0, 0, 5]);
+    round_trip(
+        &SerdeOwned {
+            t: (1u8, "a".to_string()),
+            n: 9,
+        },
+        &[1, 1, b'a', 9],
+    );
+    let b = Borrows { s: "hi", t: 3u8 };
+    let bytes = [2, b'h', b'i', 3];
+    assert_eq!(packed_core::to_vec(&b).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Borrows<'_, u8>>(&bytes).unwrap(),
+        b
+    );
+}

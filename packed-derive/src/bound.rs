@@ -6,7 +6,9 @@
 //! serde's own derive would ask of it there); an associated type of
 //! one (`T::Id`, `<T as Tr>::Id`) gets the bound itself, not its parameter. A field that may not be
 //! read (skipped, or in a growable record) and has no `default = "..."` needs
-//! `Default` on the decode side if its type mentions a parameter. `bound = "..."`
+//! `Default` on the decode side if its type mentions a parameter. A parameter the type
+//! bounds by `Packed` or `DecodeOwned` gets no `Decode<'__de>` of ours beside it
+//! ([`decode_owned_params`]). `bound = "..."`
 //! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
 //! safe, and bounds on field types would make recursive types (`Box<Self>`) cyclic.
 
@@ -97,6 +99,58 @@ pub(crate) fn mentions_param(ty: &syn::Type, params: &[String]) -> bool {
     mentions(ty, &params).any()
 }
 
+/// The type parameters the type itself bounds by a trait that has `for<'de>
+/// Decode<'de>` (`T: Packed`, `T: DecodeOwned`, `T: for<'de> Decode<'de>`), or with
+/// `serde`, `for<'de> Deserialize<'de>` (`T: DeserializeOwned`). The decode impl
+/// copies that bound, and beside it the inferred `T: Decode<'__de>` is ambiguous
+/// (E0283, "type annotations needed: cannot satisfy `T: Decode<'__de>`": two where
+/// clauses prove it, for different lifetimes), so those parameters take the user's
+/// bound alone. Read from the trait's last path segment, as written: a trait of the
+/// user's that has `Packed` as a supertrait is not seen (`bound = "..."` is the way).
+fn decode_owned_params(generics: &syn::Generics, serde: bool) -> BTreeSet<String> {
+    let owned = |b: &syn::TypeParamBound, outer_hrtb: bool| {
+        let syn::TypeParamBound::Trait(t) = b else {
+            return false;
+        };
+        let Some(last) = t.path.segments.last() else {
+            return false;
+        };
+        let hrtb = outer_hrtb || t.lifetimes.is_some();
+        let (whole, per_lifetime) = if serde {
+            ("DeserializeOwned", "Deserialize")
+        } else {
+            ("DecodeOwned", "Decode")
+        };
+        last.ident == whole
+            || (!serde && last.ident == "Packed")
+            || (hrtb && last.ident == per_lifetime)
+    };
+    let mut found = BTreeSet::new();
+    for p in generics.type_params() {
+        if p.bounds.iter().any(|b| owned(b, false)) {
+            found.insert(p.ident.to_string());
+        }
+    }
+    for pred in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        let syn::WherePredicate::Type(pt) = pred else {
+            continue;
+        };
+        let syn::Type::Path(tp) = &pt.bounded_ty else {
+            continue;
+        };
+        if tp.qself.is_some() {
+            continue;
+        }
+        let Some(id) = tp.path.get_ident() else {
+            continue;
+        };
+        if pt.bounds.iter().any(|b| owned(b, pt.lifetimes.is_some())) {
+            found.insert(id.to_string());
+        }
+    }
+    found
+}
+
 /// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
 pub(crate) fn predicates(
     cont: &Container<'_>,
@@ -135,6 +189,14 @@ pub(crate) fn predicates(
             for p in found.projections {
                 push_new(&mut serde_projections, p);
             }
+        }
+    }
+    if decode {
+        for p in decode_owned_params(cont.generics, false) {
+            used.remove(&p);
+        }
+        for p in decode_owned_params(cont.generics, true) {
+            serde_used.remove(&p);
         }
     }
     let mut preds: Vec<syn::WherePredicate> = cont
