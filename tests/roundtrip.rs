@@ -1292,3 +1292,54 @@ fn parameters_bounded_by_owned_decoding_round_trip() {
         b
     );
 }
+
+/// Recursive generic types whose parameter is written through serde only: the
+/// recursion (`Vec<Tree<T>>`) is written by the impl being derived, and gave `T` the
+/// field's bound (`T: Encode`, `T: Decode<'__de>`), which no serde-only type has, so
+/// `to_vec(&Tree<Label>)` did not compile short of a hand-written `bound`.
+mod serde_recursion {
+    use packed_core::Packed;
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub(crate) struct Label(pub(crate) String);
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Tree<T> {
+        #[packed(serde)]
+        pub(crate) v: T,
+        pub(crate) kids: Vec<Tree<T>>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) enum List<T> {
+        Nil,
+        Cons(#[packed(serde)] T, Box<List<T>>),
+    }
+}
+
+#[test]
+fn recursive_types_of_a_serde_parameter_round_trip() {
+    use serde_recursion::{Label, List, Tree};
+    let tree = Tree {
+        v: Label("a".into()),
+        kids: vec![Tree {
+            v: Label("b".into()),
+            kids: vec![],
+        }],
+    };
+    // "a", one kid: "b", no kids.
+    let bytes = [1, b'a', 1, 1, b'b', 0];
+    assert_eq!(packed_core::to_vec(&tree).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Tree<Label>>(&bytes).unwrap(),
+        tree
+    );
+    let list = List::Cons(Label("x".into()), Box::new(List::Nil));
+    // Cons (index 1), "x", Nil (index 0).
+    let bytes = [1, 1, b'x', 0];
+    assert_eq!(packed_core::to_vec(&list).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<List<Label>>(&bytes).unwrap(),
+        list
+    );
+}

@@ -8,7 +8,8 @@
 //! read (skipped, or in a growable record) and has no `default = "..."` needs
 //! `Default` on the decode side if its type mentions a parameter. A parameter the type
 //! bounds by `Packed` or `DecodeOwned` gets no `Decode<'__de>` of ours beside it
-//! ([`decode_owned_params`]). `bound = "..."`
+//! ([`decode_owned_params`]), and the type itself in a field (`Vec<Tree<T>>` in `struct
+//! Tree<T>`) gives its parameters no bound ([`Own`]). `bound = "..."`
 //! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
 //! safe, and bounds on field types would make recursive types (`Box<Self>`) cyclic.
 
@@ -35,15 +36,55 @@ impl Mentions {
     }
 }
 
+/// The type being derived as a field's type names it: its name and its parameters as
+/// written in its declaration (`Tree`, `<T>`), compared as token text.
+struct Own {
+    ident: String,
+    args: String,
+}
+
+impl Own {
+    fn of(cont: &Container<'_>) -> Self {
+        use quote::ToTokens as _;
+        let (_, args, _) = cont.generics.split_for_impl();
+        Self {
+            ident: cont.ident.to_string(),
+            args: args.to_token_stream().to_string(),
+        }
+    }
+
+    /// Whether `path` is the type itself with its own parameters (`Tree<T>` in `struct
+    /// Tree<T>`): written through the impl being derived, so it needs no bound beyond
+    /// the impl's own. Its parameters would otherwise take the field's trait (a `T` of
+    /// a `#[packed(serde)]` field only, recursing through `Vec<Tree<T>>`, would need
+    /// `Encode` too, and no serde-only type has it). `Self` mentions no parameter.
+    fn is(&self, path: &syn::Path) -> bool {
+        use quote::ToTokens as _;
+        match (path.leading_colon, path.segments.first()) {
+            (None, Some(seg)) if path.segments.len() == 1 => {
+                seg.ident == self.ident.as_str()
+                    && seg.arguments.to_token_stream().to_string() == self.args
+            }
+            _ => false,
+        }
+    }
+}
+
 fn mentions(ty: &syn::Type, params: &BTreeSet<String>) -> Mentions {
+    mentions_beside(ty, params, None)
+}
+
+/// [`mentions`], where the type `own` names in a field mentions nothing.
+fn mentions_beside(ty: &syn::Type, params: &BTreeSet<String>, own: Option<&Own>) -> Mentions {
     struct Finder<'p> {
         params: &'p BTreeSet<String>,
+        own: Option<&'p Own>,
         found: Mentions,
     }
     impl<'ast> Visit<'ast> for Finder<'_> {
         fn visit_type_path(&mut self, tp: &'ast syn::TypePath) {
             let projection = match &tp.qself {
-                Some(q) => mentions(&q.ty, self.params).any(),
+                Some(q) => mentions_beside(&q.ty, self.params, self.own).any(),
                 None => {
                     let p = &tp.path;
                     p.leading_colon.is_none()
@@ -63,6 +104,7 @@ fn mentions(ty: &syn::Type, params: &BTreeSet<String>) -> Mentions {
                 .segments
                 .last()
                 .is_some_and(|s| s.ident == "PhantomData")
+                || self.own.is_some_and(|own| own.is(path))
             {
                 return;
             }
@@ -77,6 +119,7 @@ fn mentions(ty: &syn::Type, params: &BTreeSet<String>) -> Mentions {
     }
     let mut f = Finder {
         params,
+        own,
         found: Mentions::default(),
     };
     f.visit_type(ty);
@@ -170,15 +213,16 @@ pub(crate) fn predicates(
     let mut serde_used = BTreeSet::new();
     let mut serde_projections: Vec<syn::Type> = Vec::new();
     let mut defaults = Vec::new();
+    let own = Own::of(cont);
     for f in cont.all_fields() {
-        let found = mentions(f.ty, &params);
         // A field that may not be read takes its type's `Default` unless it has a
         // `default = "..."`: a skipped one, or any in a growable record.
         let defaulted = (f.in_record || matches!(f.coding, Coding::Skip)) && f.default.is_none();
-        if decode && defaulted && found.any() {
+        if decode && defaulted && mentions(f.ty, &params).any() {
             let ty = f.ty;
             defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
         }
+        let found = mentions_beside(f.ty, &params, Some(&own));
         if f.is_plain() {
             used.extend(found.params);
             for p in found.projections {
