@@ -1343,3 +1343,78 @@ fn recursive_types_of_a_serde_parameter_round_trip() {
         list
     );
 }
+
+/// Generic types over a `?Sized` parameter held behind a pointer: the derive inferred
+/// `T: Decode<'__de>`, which `str` and `[E]` lack (only `Box<str>`, `Rc<[E]>`, ...
+/// decode), so `from_slice::<UnsizedBox<str>>` did not compile without a `bound`.
+mod unsized_params {
+    use packed_core::Packed;
+    use std::rc::Rc;
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct UnsizedBox<T: ?Sized> {
+        pub(crate) b: Box<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Two<'a, T, U, V>
+    where
+        T: ?Sized,
+        U: ?Sized,
+        V: ?Sized,
+    {
+        pub(crate) a: Rc<T>,
+        pub(crate) b: Box<U>,
+        pub(crate) c: &'a V,
+        pub(crate) n: u8,
+    }
+
+    /// Recursive: the type itself asks nothing more of `T`.
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Chain<T: ?Sized> {
+        pub(crate) b: Box<T>,
+        pub(crate) next: Option<Box<Chain<T>>>,
+    }
+}
+
+#[test]
+fn unsized_parameters_behind_pointers_round_trip() {
+    use unsized_params::{Chain, Two, UnsizedBox};
+    fn round_trip<T>(v: &T, bytes: &[u8])
+    where
+        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
+    {
+        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
+        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
+    }
+    round_trip(&UnsizedBox::<str> { b: "hi".into() }, &[2, b'h', b'i']);
+    round_trip(
+        &UnsizedBox::<[u16]> {
+            b: vec![1, 2].into(),
+        },
+        &[2, 1, 0, 2, 0],
+    );
+    round_trip(&UnsizedBox::<u32> { b: Box::new(5) }, &[5, 0, 0, 0]);
+    round_trip(
+        &Chain::<str> {
+            b: "a".into(),
+            next: Some(Box::new(Chain {
+                b: "b".into(),
+                next: None,
+            })),
+        },
+        &[1, b'a', 1, 1, b'b', 0],
+    );
+    let two = Two::<str, [u8], str> {
+        a: "x".into(),
+        b: vec![9u8].into(),
+        c: "yz",
+        n: 3,
+    };
+    let bytes = [1, b'x', 1, 9, 2, b'y', b'z', 3];
+    assert_eq!(packed_core::to_vec(&two).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Two<'_, str, [u8], str>>(&bytes).unwrap(),
+        two
+    );
+}

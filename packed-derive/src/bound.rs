@@ -9,9 +9,12 @@
 //! `Default` on the decode side if its type mentions a parameter. A parameter the type
 //! bounds by `Packed` or `DecodeOwned` gets no `Decode<'__de>` of ours beside it
 //! ([`decode_owned_params`]), and the type itself in a field (`Vec<Tree<T>>` in `struct
-//! Tree<T>`) gives its parameters no bound ([`Own`]). `bound = "..."`
-//! replaces the inference. Unlike zerocopy we add no field-type bounds: our traits are
-//! safe, and bounds on field types would make recursive types (`Box<Self>`) cyclic.
+//! Tree<T>`) gives its parameters no bound ([`Own`]); on the decode impl a field
+//! mentioning a `?Sized` parameter takes the bound itself ([`maybe_unsized_params`]).
+//! `bound = "..."`
+//! replaces the inference. Unlike zerocopy we add no field-type bounds (but for those
+//! `?Sized` fields): our traits are safe, and bounds on field types would make
+//! recursive types (`Box<Self>`) cyclic.
 
 use std::collections::BTreeSet;
 
@@ -194,6 +197,34 @@ fn decode_owned_params(generics: &syn::Generics, serde: bool) -> BTreeSet<String
     found
 }
 
+/// The type parameters declared `?Sized` (in the list or a `where` clause). Such a `T`
+/// is held behind a pointer (`Box<T>`, `Rc<T>`), which decodes for `str` and `[E]`
+/// where `T` itself cannot (no unsized value is decoded alone), so on the decode impl
+/// the fields that mention it take the bound themselves (`Box<T>: Decode<'__de>`), as
+/// `T: Decode<'__de>` would refuse `UnsizedBox<str>`. (Bounds on field types are left
+/// for these only: elsewhere they would make recursive types cyclic, and a `?Sized`
+/// parameter's field is no recursion of the type.)
+fn maybe_unsized_params(generics: &syn::Generics) -> BTreeSet<String> {
+    let maybe = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)));
+    let mut found: BTreeSet<String> = generics
+        .type_params()
+        .filter(|p| p.bounds.iter().any(maybe))
+        .map(|p| p.ident.to_string())
+        .collect();
+    for pred in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        if let syn::WherePredicate::Type(pt) = pred {
+            if let syn::Type::Path(tp) = &pt.bounded_ty {
+                if let (None, Some(id)) = (&tp.qself, tp.path.get_ident()) {
+                    if pt.bounds.iter().any(maybe) {
+                        found.insert(id.to_string());
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Predicates for an impl of `trait_path` (and `Default` for skipped fields on decode).
 pub(crate) fn predicates(
     cont: &Container<'_>,
@@ -214,6 +245,8 @@ pub(crate) fn predicates(
     let mut serde_projections: Vec<syn::Type> = Vec::new();
     let mut defaults = Vec::new();
     let own = Own::of(cont);
+    let maybe_unsized = maybe_unsized_params(cont.generics);
+    let mut unsized_fields: Vec<syn::Type> = Vec::new();
     for f in cont.all_fields() {
         // A field that may not be read takes its type's `Default` unless it has a
         // `default = "..."`: a skipped one, or any in a growable record.
@@ -224,7 +257,18 @@ pub(crate) fn predicates(
         }
         let found = mentions_beside(f.ty, &params, Some(&own));
         if f.is_plain() {
-            used.extend(found.params);
+            if decode && found.params.iter().any(|p| maybe_unsized.contains(p)) {
+                // The field's type (`Box<T>`) decodes where `T` cannot (`str`).
+                push_new(&mut unsized_fields, f.ty.clone());
+                used.extend(
+                    found
+                        .params
+                        .into_iter()
+                        .filter(|p| !maybe_unsized.contains(p)),
+                );
+            } else {
+                used.extend(found.params);
+            }
             for p in found.projections {
                 push_new(&mut projections, p);
             }
@@ -255,6 +299,7 @@ pub(crate) fn predicates(
     preds.extend(
         projections
             .iter()
+            .chain(&unsized_fields)
             .map(|ty| -> syn::WherePredicate { syn::parse_quote!(#ty: #trait_path) }),
     );
     // A `#[packed(serde)]` field goes through `__private::SerdeField`, whose `encode`
