@@ -227,8 +227,8 @@ pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(
-            // The functions of `local_shadows`, never called.
-            dead_code,
+            // The names of `local_shadows`, never used.
+            unused_imports,
             non_upper_case_globals,
             unused_qualifications,
             unused_parens,
@@ -260,12 +260,13 @@ const LOCALS: [&str; 11] = [
     "__v", "__d", "__off", "__tag", "__items", "__n", "__out", "__bits", "__rec", "__w", "__r",
 ];
 
-/// One empty function per local name `body` binds. A binding resolves its name first:
-/// a unit struct, const or static of that name in the user's module (which the derive
-/// cannot see, so the suffix of [`fresh`] cannot avoid it) would turn `let __v = ...`
-/// into a pattern against it, or a refused shadowing. A function is the one kind of
-/// item a binding may shadow, and one declared in this block hides the module's item
-/// of the same name from the block's code.
+/// An import of a function (`__private::local`) under each local name `body` binds. A
+/// binding resolves its name first: a unit struct, const or static of that name in the
+/// user's module (which the derive cannot see, so the suffix of [`fresh`] cannot avoid
+/// it) would turn `let __v = ...` into a pattern against it, or a refused shadowing. A
+/// function is the one kind of item a binding may shadow, and a name imported in this
+/// block hides the module's item of the same name from the block's code. One `use` of
+/// one function, not an item per name: the per-type code stays small.
 fn local_shadows(body: &TokenStream) -> TokenStream {
     fn collect(tokens: &TokenStream, names: &[String], out: &mut Vec<String>) {
         for tt in tokens.clone() {
@@ -292,9 +293,12 @@ fn local_shadows(body: &TokenStream) -> TokenStream {
     let names: Vec<String> = LOCALS.iter().map(|n| fresh(n)).collect();
     let mut found = Vec::new();
     collect(body, &names, &mut found);
+    if found.is_empty() {
+        return TokenStream::new();
+    }
     let idents = found.iter().map(|n| syn::Ident::new(n, Span::call_site()));
     quote! {
-        #(fn #idents() {})*
+        use #PACKED::__private::{#(local as #idents),*};
     }
 }
 

@@ -1,6 +1,6 @@
 #[doc(hidden)]
 #[allow(
-    dead_code,
+    unused_imports,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -17,25 +17,12 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
-    fn __w() {}
-    fn __r() {}
-    fn __v() {}
-    fn __f0() {}
-    fn __f1() {}
-    fn __f2() {}
-    fn __f3() {}
-    fn __f4() {}
-    fn __f5() {}
-    fn __f6() {}
-    fn __f7() {}
-    fn __f8() {}
-    fn __f9() {}
-    fn __f10() {}
-    fn __f11() {}
-    fn __f12() {}
-    fn __f13() {}
-    fn __f14() {}
-    fn __f15() {}
+    use __packed::__private::{
+        local as __w, local as __r, local as __v, local as __f0, local as __f1,
+        local as __f2, local as __f3, local as __f4, local as __f5, local as __f6,
+        local as __f7, local as __f8, local as __f9, local as __f10, local as __f11,
+        local as __f12, local as __f13, local as __f14, local as __f15,
+    };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Line {

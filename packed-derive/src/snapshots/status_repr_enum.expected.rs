@@ -1,6 +1,6 @@
 #[doc(hidden)]
 #[allow(
-    dead_code,
+    unused_imports,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -17,13 +17,10 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
-    fn __v() {}
-    fn __d() {}
-    fn __w() {}
-    fn __items() {}
-    fn __r() {}
-    fn __n() {}
-    fn __out() {}
+    use __packed::__private::{
+        local as __v, local as __d, local as __w, local as __items, local as __r,
+        local as __n, local as __out,
+    };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[inline(always)]
     fn __packed_discriminant(__v: &Status) -> __packed::__private::i32 {
