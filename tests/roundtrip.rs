@@ -1418,3 +1418,43 @@ fn unsized_parameters_behind_pointers_round_trip() {
         two
     );
 }
+
+/// A type generic over the hasher of its hash containers: the derive gave the hasher
+/// `S: Encode` and `S: Decode<'__de>`, which no hasher has (it is not written), so
+/// `to_vec(&Counts::<RandomState> { .. })` did not compile.
+mod hasher_params {
+    use packed_core::Packed;
+    use std::collections::{HashMap, HashSet};
+    use std::hash::BuildHasher;
+
+    #[derive(Packed, Debug)]
+    pub(crate) struct Counts<S: BuildHasher + Default> {
+        pub(crate) map: HashMap<u8, u16, S>,
+        pub(crate) set: HashSet<u8, S>,
+        pub(crate) ordered: indexmap::IndexMap<u8, u8, S>,
+        pub(crate) ordered_set: indexmap::IndexSet<u8, S>,
+    }
+}
+
+#[test]
+fn hasher_parameters_take_no_bound() {
+    use std::collections::hash_map::RandomState;
+    let mut counts = hasher_params::Counts::<RandomState> {
+        map: HashMap::default(),
+        set: HashSet::default(),
+        ordered: indexmap::IndexMap::default(),
+        ordered_set: indexmap::IndexSet::default(),
+    };
+    let _ = counts.map.insert(1, 0x0302);
+    let _ = counts.set.insert(4);
+    let _ = counts.ordered.insert(5, 6);
+    let _ = counts.ordered_set.insert(7);
+    // Each a one-byte length, then its entries.
+    let bytes = [1, 1, 2, 3, 1, 4, 1, 5, 6, 1, 7];
+    assert_eq!(packed_core::to_vec(&counts).unwrap(), bytes);
+    let back = packed_core::from_slice::<hasher_params::Counts<RandomState>>(&bytes).unwrap();
+    assert_eq!(back.map, counts.map);
+    assert_eq!(back.set, counts.set);
+    assert_eq!(back.ordered, counts.ordered);
+    assert_eq!(back.ordered_set, counts.ordered_set);
+}

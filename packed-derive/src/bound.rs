@@ -6,7 +6,9 @@
 //! serde's own derive would ask of it there); an associated type of
 //! one (`T::Id`, `<T as Tr>::Id`) gets the bound itself, not its parameter. A field that may not be
 //! read (skipped, or in a growable record) and has no `default = "..."` needs
-//! `Default` on the decode side if its type mentions a parameter. A parameter the type
+//! `Default` on the decode side if its type mentions a parameter. A hash container's
+//! hasher (`S` of `HashMap<K, V, S>`, `HashSet<T, S>`, the `IndexMap`/`IndexSet`
+//! alike) gets no bound: it is not written. A parameter the type
 //! bounds by `Packed` or `DecodeOwned` gets no `Decode<'__de>` of ours beside it
 //! ([`decode_owned_params`]), and the type itself in a field (`Vec<Tree<T>>` in `struct
 //! Tree<T>`) gives its parameters no bound ([`Own`]); on the decode impl a field
@@ -117,7 +119,34 @@ fn mentions_beside(ty: &syn::Type, params: &BTreeSet<String>, own: Option<&Own>)
                     self.found.params.insert(name);
                 }
             }
-            syn::visit::visit_path(self, path);
+            // A hash container's hasher (`S` of `HashMap<K, V, S>`) is not written: its
+            // impls ask `S: BuildHasher + Default`, never `S: Encode`, which no hasher
+            // has. Its other arguments are visited as usual.
+            let hasher_at = path
+                .segments
+                .last()
+                .and_then(|s| match s.ident.to_string().as_str() {
+                    "HashMap" | "IndexMap" => Some(2),
+                    "HashSet" | "IndexSet" => Some(1),
+                    _ => None,
+                });
+            match (hasher_at, path.segments.last()) {
+                (Some(at), Some(last)) => {
+                    for seg in path.segments.iter().take(path.segments.len() - 1) {
+                        self.visit_path_segment(seg);
+                    }
+                    if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+                        let types = args
+                            .args
+                            .iter()
+                            .filter(|a| matches!(a, syn::GenericArgument::Type(_)));
+                        for arg in types.take(at) {
+                            self.visit_generic_argument(arg);
+                        }
+                    }
+                }
+                _ => syn::visit::visit_path(self, path),
+            }
         }
     }
     let mut f = Finder {
