@@ -1315,6 +1315,15 @@ mod serde_recursion {
         Nil,
         Cons(#[packed(serde)] T, Box<List<T>>),
     }
+
+    /// The other way round: the recursion through serde, whose impl asks its own
+    /// bounds, so `T` keeps `Serialize`/`Deserialize` from the `serde` field.
+    #[derive(Packed, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub(crate) struct SerdeKids<T> {
+        pub(crate) v: T,
+        #[packed(serde)]
+        pub(crate) kids: Vec<SerdeKids<T>>,
+    }
 }
 
 #[test]
@@ -1341,6 +1350,20 @@ fn recursive_types_of_a_serde_parameter_round_trip() {
     assert_eq!(
         packed_core::from_slice::<List<Label>>(&bytes).unwrap(),
         list
+    );
+    let kids = serde_recursion::SerdeKids {
+        v: 1u8,
+        kids: vec![serde_recursion::SerdeKids {
+            v: 2u8,
+            kids: vec![],
+        }],
+    };
+    // 1, one kid (through serde): 2, no kids.
+    let bytes = [1, 1, 2, 0];
+    assert_eq!(packed_core::to_vec(&kids).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<serde_recursion::SerdeKids<u8>>(&bytes).unwrap(),
+        kids
     );
 }
 

@@ -284,7 +284,14 @@ pub(crate) fn predicates(
             let ty = f.ty;
             defaults.push(syn::parse_quote!(#ty: ::core::default::Default));
         }
-        let found = mentions_beside(f.ty, &params, Some(&own));
+        // Only a plain field is written by the impl being derived: a `serde` field's
+        // `Vec<Tree<T>>` goes through `Tree<T>: Serialize`, serde's impl, with serde's
+        // bounds, so there the type's own path mentions its parameters as usual.
+        let found = if f.is_plain() {
+            mentions_beside(f.ty, &params, Some(&own))
+        } else {
+            mentions(f.ty, &params)
+        };
         if f.is_plain() {
             if decode && found.params.iter().any(|p| maybe_unsized.contains(p)) {
                 // The field's type (`Box<T>`) decodes where `T` cannot (`str`).
