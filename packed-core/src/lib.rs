@@ -535,6 +535,8 @@ use alloc::vec::Vec;
 
 pub use config::{config, with, Config};
 pub use ctx::Ctx;
+#[cfg(feature = "std")]
+pub use error::IoError;
 pub use error::{DecodeError, EncodeError, Error};
 pub use explain::compare;
 pub use layout::Layout;
