@@ -359,6 +359,48 @@ fn serde_messages_through_the_codec() {
     );
 }
 
+/// A serde type that cannot be written positionally when `a` is `None`.
+#[derive(serde::Serialize, Debug, Clone)]
+struct Skips {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    a: Option<u8>,
+    b: u8,
+}
+
+#[test]
+fn serde_encode_errors_through_a_config_or_the_codec_carry_no_path() {
+    use packed_core::serde::Serde;
+    let bad = Skips { a: None, b: 1 };
+    // serde reports no fields to the replay: the path it found was `Some("")`, which
+    // says "the message itself" whatever failed inside it. `packed_core::serde::to_vec`
+    // gives `None`; so do a `Config` and the codec now.
+    let e = packed_core::serde::to_vec(&bad).unwrap_err();
+    assert!(matches!(e.kind(), EncodeError::SerdeUnsupported { .. }));
+    assert_eq!(e.path(), None);
+    let e = packed_core::config().to_vec(&Serde(&bad)).unwrap_err();
+    assert!(matches!(e.kind(), EncodeError::SerdeUnsupported { .. }));
+    assert_eq!(e.path(), None);
+    let e = packed_core::config()
+        .encoded_len(&&Serde(&bad))
+        .unwrap_err();
+    assert_eq!(e.path(), None);
+    let mut wire = BytesMut::new();
+    match Codec::<Serde<Skips>>::new().encode(Serde(bad.clone()), &mut wire) {
+        Err(CodecError::Unencodable(e)) => {
+            assert!(matches!(e.kind(), EncodeError::SerdeUnsupported { .. }));
+            assert_eq!(e.path(), None);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(wire.is_empty());
+    // Inside a packed value the replay still names where the serde value is.
+    let ok = Skips { a: Some(2), b: 1 };
+    let e = packed_core::config()
+        .to_vec(&vec![Serde(&ok), Serde(&bad)])
+        .unwrap_err();
+    assert_eq!(e.path(), Some("[1]"));
+}
+
 /// A message that takes no bytes.
 #[derive(Packed, Debug, PartialEq, Clone)]
 struct Unit {}

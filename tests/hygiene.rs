@@ -1473,3 +1473,176 @@ fn parameters_named_like_generated_names_compile() {
         with
     );
 }
+
+/// A fieldless enum whose `#[repr(u8)]` is written in a `macro_rules!` body: the
+/// generated conversion's casts carry the macro's (local) spans, so this crate's
+/// `trivial_numeric_casts` reached them, and `as u8 as u8` failed the build.
+macro_rules! repr_enum_in_macro {
+    ($name:ident) => {
+        #[derive(::packed_core::Packed, Debug, PartialEq, Clone, Copy)]
+        #[repr(u8)]
+        pub(crate) enum $name {
+            P = 1,
+            Q = 2,
+        }
+    };
+}
+
+repr_enum_in_macro!(ReprFromMacro);
+
+#[test]
+fn repr_enum_declared_in_a_macro_round_trips() {
+    round_trips(&vec![ReprFromMacro::Q, ReprFromMacro::P], &[2, 2, 1]);
+    assert!(matches!(
+        packed_core::from_slice::<ReprFromMacro>(&[3]).map_err(packed_core::Error::into_kind),
+        Err(packed_core::DecodeError::UnknownVariant { .. })
+    ));
+}
+
+/// Declares, in the invoking module, a unit struct (`unit`) or a `const` or `static`
+/// (`value`) named like each local the generated code binds (`let __v`, `__w: &mut
+/// __W`, the fields' `__f0`, ...) and like the user's own fields. The derive cannot see
+/// them (they are not in its input), and a binding meets such an item first: `let __v
+/// = ...` became a pattern against the unit struct (mismatched types), a parameter
+/// `__w` a refused shadowing (E0530).
+macro_rules! items_named_like_locals {
+    (unit) => {
+        pub(crate) struct __v;
+        pub(crate) struct __d;
+        pub(crate) struct __off;
+        pub(crate) struct __tag;
+        pub(crate) struct __items;
+        pub(crate) struct __n;
+        pub(crate) struct __out;
+        pub(crate) struct __bits;
+        pub(crate) struct __rec;
+        pub(crate) struct __w;
+        pub(crate) struct __r;
+        pub(crate) struct __f0;
+        pub(crate) struct __f1;
+        pub(crate) struct a;
+        pub(crate) struct b;
+    };
+    (value) => {
+        pub(crate) const __v: u8 = 0;
+        pub(crate) static __d: u8 = 0;
+        pub(crate) const __off: usize = 0;
+        pub(crate) static __tag: u32 = 0;
+        pub(crate) const __items: u8 = 0;
+        pub(crate) const __n: usize = 0;
+        pub(crate) static __out: u8 = 0;
+        pub(crate) const __bits: u64 = 0;
+        pub(crate) const __rec: u8 = 0;
+        pub(crate) static __w: u8 = 0;
+        pub(crate) const __r: u8 = 0;
+        pub(crate) const __f0: u8 = 0;
+        pub(crate) static __f1: u8 = 0;
+        pub(crate) const a: u32 = 0;
+        pub(crate) static b: u16 = 0;
+    };
+}
+
+/// Types of every shape derived beside [`items_named_like_locals`], in a module of
+/// them.
+macro_rules! derived_beside_locals {
+    ($items:ident) => {
+        #[allow(dead_code, non_camel_case_types, non_upper_case_globals)]
+        pub(crate) mod $items {
+            use ::packed_core::{MaxSize, Packed};
+
+            items_named_like_locals!($items);
+
+            #[derive(Packed, MaxSize, Debug, PartialEq)]
+            pub(crate) struct Plain {
+                pub(crate) a: u32,
+                pub(crate) b: u16,
+                #[packed(max = 4)]
+                pub(crate) c: Vec<u8>,
+            }
+
+            #[derive(Packed, Debug, PartialEq)]
+            pub(crate) struct Tuple(pub(crate) u8, pub(crate) String);
+
+            #[derive(Packed, Debug, PartialEq)]
+            pub(crate) enum Data {
+                X,
+                Y(u8, u16),
+                Z { a: bool },
+            }
+
+            #[derive(Packed, Debug, PartialEq, Clone, Copy)]
+            #[repr(u8)]
+            pub(crate) enum Repr {
+                P = 1,
+                Q = 2,
+            }
+
+            #[derive(Packed, Debug, PartialEq)]
+            #[packed(growable)]
+            pub(crate) struct Grows {
+                pub(crate) a: u32,
+                pub(crate) b: String,
+            }
+
+            #[derive(Packed, Debug, PartialEq)]
+            #[packed(growable)]
+            pub(crate) enum GrowsEnum {
+                A(u8),
+                #[packed(other)]
+                Other,
+            }
+
+            #[derive(Packed, Debug, PartialEq)]
+            #[packed(bitpack)]
+            pub(crate) struct Bits {
+                #[packed(range = "0..=100")]
+                pub(crate) h: u8,
+                pub(crate) f: bool,
+                pub(crate) g: bool,
+            }
+        }
+    };
+}
+
+derived_beside_locals!(unit);
+derived_beside_locals!(value);
+
+macro_rules! round_trip_beside_locals {
+    ($items:ident) => {{
+        use $items::{Bits, Data, Grows, GrowsEnum, Plain, Repr, Tuple};
+        let plain = Plain {
+            a: 1,
+            b: 2,
+            c: vec![3],
+        };
+        round_trips(&plain, &[1, 0, 0, 0, 2, 0, 1, 3]);
+        assert_eq!(::packed_core::max_size::<Plain>(), 4 + 2 + 1 + 4);
+        round_trips(&Tuple(7, "hi".into()), &[7, 2, b'h', b'i']);
+        round_trips(&Data::Y(5, 0x0102), &[1, 5, 2, 1]);
+        round_trips(&vec![Repr::Q, Repr::P], &[2, 2, 1]);
+        // The size counts itself: 4 + 4 + 1 + 1.
+        round_trips(
+            &Grows {
+                a: 7,
+                b: "x".into(),
+            },
+            &[10, 0, 0, 0, 7, 0, 0, 0, 1, b'x'],
+        );
+        round_trips(&GrowsEnum::A(9), &[6, 0, 0, 0, 0, 9]);
+        // `h` in 7 bits (100 = 0b110_0100), `f` in bit 7, `g` in bit 8.
+        round_trips(
+            &Bits {
+                h: 100,
+                f: true,
+                g: false,
+            },
+            &[0xE4, 0x00],
+        );
+    }};
+}
+
+#[test]
+fn types_beside_items_named_like_generated_locals_round_trip() {
+    round_trip_beside_locals!(unit);
+    round_trip_beside_locals!(value);
+}

@@ -123,7 +123,7 @@ fn to_writer_reports_the_sinks_error() {
     }
     assert_eq!(
         packed_core::to_writer(&moves()[1], Broken).map_err(packed_core::Error::into_kind),
-        Err(EncodeError::Io(io::ErrorKind::BrokenPipe))
+        Err(EncodeError::Io(io::ErrorKind::BrokenPipe.into()))
     );
 }
 
@@ -224,6 +224,49 @@ fn from_reader_retries_interrupted_reads() {
     assert_eq!(&back, m);
 }
 
+/// The source's or sink's error is kept whole: its message (a TLS layer's, an OS
+/// error's text) reaches the user, where only its kind ("other error") did.
+#[test]
+fn io_errors_keep_their_message() {
+    struct Tls;
+    impl Read for Tls {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("tls: certificate expired"))
+        }
+    }
+    impl Write for Tls {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::other("tls: peer closed"))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    let e = packed_core::from_reader::<PlayerMove, _>(BufReader::new(Tls)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "i/o error at byte 0: tls: certificate expired"
+    );
+    match e.into_kind() {
+        DecodeError::Io { offset: 0, error } => {
+            assert_eq!(error.kind(), io::ErrorKind::Other);
+            assert_eq!(error.get_ref().to_string(), "tls: certificate expired");
+        }
+        other => panic!("{other:?}"),
+    }
+    let e = packed_core::to_writer(&moves()[1], Tls).unwrap_err();
+    assert_eq!(e.to_string(), "i/o error while writing: tls: peer closed");
+    // Equal by kind and message, so the errors stay comparable.
+    assert_eq!(
+        e.into_kind(),
+        EncodeError::Io(io::Error::other("tls: peer closed").into())
+    );
+    // And they stay what they were with the kind alone.
+    fn traits<T: Clone + Eq + Send + Sync + std::panic::UnwindSafe + std::panic::RefUnwindSafe>() {}
+    traits::<DecodeError>();
+    traits::<EncodeError>();
+}
+
 #[test]
 fn from_reader_reports_the_sources_error_with_its_offset() {
     struct FailsAfter(Cursor<Vec<u8>>);
@@ -244,7 +287,7 @@ fn from_reader_reports_the_sources_error_with_its_offset() {
             .map_err(packed_core::Error::into_kind),
         Err(DecodeError::Io {
             offset: 10,
-            kind: io::ErrorKind::ConnectionReset
+            error: io::ErrorKind::ConnectionReset.into()
         })
     );
 }

@@ -1200,3 +1200,284 @@ fn users_shapes_round_trip() {
         })
     );
 }
+
+/// Generic types whose parameters the user bounds by a trait that has `for<'de>
+/// Decode<'de>` (`Packed`, `DecodeOwned`), or `DeserializeOwned` for a serde field: the
+/// derive's inferred `T: Decode<'__de>` beside that bound was ambiguous, and none of
+/// these compiled (E0283, "type annotations needed: cannot satisfy `T: Decode<'__de>`").
+mod owned_bounds {
+    use packed_core::{Decode, DecodeOwned, Encode, Packed};
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Envelope<T: Packed> {
+        pub(crate) id: u16,
+        pub(crate) body: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Where<T>
+    where
+        T: DecodeOwned + Encode,
+    {
+        pub(crate) t: Vec<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Hrtb<T: for<'x> Decode<'x> + Encode> {
+        pub(crate) t: Option<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) enum Either<T: Packed, U>
+    where
+        U: packed_core::Packed,
+    {
+        A(T),
+        B { u: U },
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Borrows<'a, T: Packed> {
+        pub(crate) s: &'a str,
+        pub(crate) t: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable)]
+    pub(crate) struct Grows<T: Packed + Default> {
+        pub(crate) t: T,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct SerdeOwned<T: serde::de::DeserializeOwned + serde::Serialize> {
+        #[packed(serde)]
+        pub(crate) t: T,
+        pub(crate) n: u8,
+    }
+}
+
+#[test]
+fn parameters_bounded_by_owned_decoding_round_trip() {
+    use owned_bounds::{Borrows, Either, Envelope, Grows, Hrtb, SerdeOwned, Where};
+    fn round_trip<T>(v: &T, bytes: &[u8])
+    where
+        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
+    {
+        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
+        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
+    }
+    round_trip(
+        &Envelope {
+            id: 7,
+            body: vec![1u8, 2],
+        },
+        &[7, 0, 2, 1, 2],
+    );
+    round_trip(&Where { t: vec![5u32] }, &[1, 5, 0, 0, 0]);
+    round_trip(&Hrtb { t: Some(1u8) }, &[1, 1]);
+    round_trip(&Either::<u8, u16>::B { u: 2 }, &[1, 2, 0]);
+    round_trip(&Grows { t: 5u8 }, &[5, 0, 0, 0, 5]);
+    round_trip(
+        &SerdeOwned {
+            t: (1u8, "a".to_string()),
+            n: 9,
+        },
+        &[1, 1, b'a', 9],
+    );
+    let b = Borrows { s: "hi", t: 3u8 };
+    let bytes = [2, b'h', b'i', 3];
+    assert_eq!(packed_core::to_vec(&b).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Borrows<'_, u8>>(&bytes).unwrap(),
+        b
+    );
+}
+
+/// Recursive generic types whose parameter is written through serde only: the
+/// recursion (`Vec<Tree<T>>`) is written by the impl being derived, and gave `T` the
+/// field's bound (`T: Encode`, `T: Decode<'__de>`), which no serde-only type has, so
+/// `to_vec(&Tree<Label>)` did not compile short of a hand-written `bound`.
+mod serde_recursion {
+    use packed_core::Packed;
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub(crate) struct Label(pub(crate) String);
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Tree<T> {
+        #[packed(serde)]
+        pub(crate) v: T,
+        pub(crate) kids: Vec<Tree<T>>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) enum List<T> {
+        Nil,
+        Cons(#[packed(serde)] T, Box<List<T>>),
+    }
+
+    /// The other way round: the recursion through serde, whose impl asks its own
+    /// bounds, so `T` keeps `Serialize`/`Deserialize` from the `serde` field.
+    #[derive(Packed, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    pub(crate) struct SerdeKids<T> {
+        pub(crate) v: T,
+        #[packed(serde)]
+        pub(crate) kids: Vec<SerdeKids<T>>,
+    }
+}
+
+#[test]
+fn recursive_types_of_a_serde_parameter_round_trip() {
+    use serde_recursion::{Label, List, Tree};
+    let tree = Tree {
+        v: Label("a".into()),
+        kids: vec![Tree {
+            v: Label("b".into()),
+            kids: vec![],
+        }],
+    };
+    // "a", one kid: "b", no kids.
+    let bytes = [1, b'a', 1, 1, b'b', 0];
+    assert_eq!(packed_core::to_vec(&tree).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Tree<Label>>(&bytes).unwrap(),
+        tree
+    );
+    let list = List::Cons(Label("x".into()), Box::new(List::Nil));
+    // Cons (index 1), "x", Nil (index 0).
+    let bytes = [1, 1, b'x', 0];
+    assert_eq!(packed_core::to_vec(&list).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<List<Label>>(&bytes).unwrap(),
+        list
+    );
+    let kids = serde_recursion::SerdeKids {
+        v: 1u8,
+        kids: vec![serde_recursion::SerdeKids {
+            v: 2u8,
+            kids: vec![],
+        }],
+    };
+    // 1, one kid (through serde): 2, no kids.
+    let bytes = [1, 1, 2, 0];
+    assert_eq!(packed_core::to_vec(&kids).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<serde_recursion::SerdeKids<u8>>(&bytes).unwrap(),
+        kids
+    );
+}
+
+/// Generic types over a `?Sized` parameter held behind a pointer: the derive inferred
+/// `T: Decode<'__de>`, which `str` and `[E]` lack (only `Box<str>`, `Rc<[E]>`, ...
+/// decode), so `from_slice::<UnsizedBox<str>>` did not compile without a `bound`.
+mod unsized_params {
+    use packed_core::Packed;
+    use std::rc::Rc;
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct UnsizedBox<T: ?Sized> {
+        pub(crate) b: Box<T>,
+    }
+
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Two<'a, T, U, V>
+    where
+        T: ?Sized,
+        U: ?Sized,
+        V: ?Sized,
+    {
+        pub(crate) a: Rc<T>,
+        pub(crate) b: Box<U>,
+        pub(crate) c: &'a V,
+        pub(crate) n: u8,
+    }
+
+    /// Recursive: the type itself asks nothing more of `T`.
+    #[derive(Packed, Debug, PartialEq)]
+    pub(crate) struct Chain<T: ?Sized> {
+        pub(crate) b: Box<T>,
+        pub(crate) next: Option<Box<Chain<T>>>,
+    }
+}
+
+#[test]
+fn unsized_parameters_behind_pointers_round_trip() {
+    use unsized_params::{Chain, Two, UnsizedBox};
+    fn round_trip<T>(v: &T, bytes: &[u8])
+    where
+        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
+    {
+        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
+        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
+    }
+    round_trip(&UnsizedBox::<str> { b: "hi".into() }, &[2, b'h', b'i']);
+    round_trip(
+        &UnsizedBox::<[u16]> {
+            b: vec![1, 2].into(),
+        },
+        &[2, 1, 0, 2, 0],
+    );
+    round_trip(&UnsizedBox::<u32> { b: Box::new(5) }, &[5, 0, 0, 0]);
+    round_trip(
+        &Chain::<str> {
+            b: "a".into(),
+            next: Some(Box::new(Chain {
+                b: "b".into(),
+                next: None,
+            })),
+        },
+        &[1, b'a', 1, 1, b'b', 0],
+    );
+    let two = Two::<str, [u8], str> {
+        a: "x".into(),
+        b: vec![9u8].into(),
+        c: "yz",
+        n: 3,
+    };
+    let bytes = [1, b'x', 1, 9, 2, b'y', b'z', 3];
+    assert_eq!(packed_core::to_vec(&two).unwrap(), bytes);
+    assert_eq!(
+        packed_core::from_slice::<Two<'_, str, [u8], str>>(&bytes).unwrap(),
+        two
+    );
+}
+
+/// A type generic over the hasher of its hash containers: the derive gave the hasher
+/// `S: Encode` and `S: Decode<'__de>`, which no hasher has (it is not written), so
+/// `to_vec(&Counts::<RandomState> { .. })` did not compile.
+mod hasher_params {
+    use packed_core::Packed;
+    use std::collections::{HashMap, HashSet};
+    use std::hash::BuildHasher;
+
+    #[derive(Packed, Debug)]
+    pub(crate) struct Counts<S: BuildHasher + Default> {
+        pub(crate) map: HashMap<u8, u16, S>,
+        pub(crate) set: HashSet<u8, S>,
+        pub(crate) ordered: indexmap::IndexMap<u8, u8, S>,
+        pub(crate) ordered_set: indexmap::IndexSet<u8, S>,
+    }
+}
+
+#[test]
+fn hasher_parameters_take_no_bound() {
+    use std::collections::hash_map::RandomState;
+    let mut counts = hasher_params::Counts::<RandomState> {
+        map: HashMap::default(),
+        set: HashSet::default(),
+        ordered: indexmap::IndexMap::default(),
+        ordered_set: indexmap::IndexSet::default(),
+    };
+    let _ = counts.map.insert(1, 0x0302);
+    let _ = counts.set.insert(4);
+    let _ = counts.ordered.insert(5, 6);
+    let _ = counts.ordered_set.insert(7);
+    // Each a one-byte length, then its entries.
+    let bytes = [1, 1, 2, 3, 1, 4, 1, 5, 6, 1, 7];
+    assert_eq!(packed_core::to_vec(&counts).unwrap(), bytes);
+    let back = packed_core::from_slice::<hasher_params::Counts<RandomState>>(&bytes).unwrap();
+    assert_eq!(back.map, counts.map);
+    assert_eq!(back.set, counts.set);
+    assert_eq!(back.ordered, counts.ordered);
+    assert_eq!(back.ordered_set, counts.ordered_set);
+}

@@ -323,7 +323,7 @@ impl<C: Ctx> Config<C> {
     ) -> Result<usize, Error<EncodeError>> {
         let bytes = self.to_vec(value)?;
         sink.write_all(&bytes)
-            .map_err(|e| EncodeError::Io(e.kind()))?;
+            .map_err(|e| EncodeError::Io(e.into()))?;
         Ok(bytes.len())
     }
 

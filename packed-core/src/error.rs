@@ -224,9 +224,9 @@ pub enum EncodeError {
         /// The buffer's size.
         capacity: usize,
     },
-    /// An I/O error from a [`std::io::Write`] sink.
+    /// An I/O error from a [`std::io::Write`] sink, kept whole ([`IoError`]).
     #[cfg(feature = "std")]
-    Io(std::io::ErrorKind),
+    Io(IoError),
     /// A value was written as one fixed-size run, but its parts wrote another number of
     /// bytes than their hidden `fixed_size` hooks promised. Not a problem with the
     /// value: a bug in a hand-written [`Encode`](crate::Encode) impl inside `type_name`
@@ -312,7 +312,7 @@ impl fmt::Display for EncodeError {
                 "the buffer holds {capacity} bytes; the encoding needs {needed}"
             ),
             #[cfg(feature = "std")]
-            Self::Io(kind) => write!(f, "i/o error while writing: {kind}"),
+            Self::Io(e) => write!(f, "i/o error while writing: {e}"),
             Self::FixedSizeMismatch { type_name } => write!(
                 f,
                 "`{type_name}` was written as one fixed-size run, but its parts wrote another \
@@ -362,6 +362,71 @@ impl fmt::Display for EncodeError {
 }
 
 impl core::error::Error for EncodeError {}
+
+/// The [`std::io::Error`] of a stream or sink, kept whole in [`EncodeError::Io`] and
+/// [`DecodeError::Io`]: `Display` gives its message (an OS error's text, a TLS or
+/// compression layer's own), [`get_ref`](IoError::get_ref) the error itself. Shared,
+/// so the errors stay `Clone`; two are equal when their kinds and messages are.
+#[cfg(feature = "std")]
+#[derive(Clone, Debug)]
+pub struct IoError(alloc::sync::Arc<std::io::Error>);
+
+#[cfg(feature = "std")]
+impl IoError {
+    /// The error's kind.
+    #[must_use]
+    pub fn kind(&self) -> std::io::ErrorKind {
+        self.0.kind()
+    }
+
+    /// The error itself.
+    #[must_use]
+    pub fn get_ref(&self) -> &std::io::Error {
+        &self.0
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<std::io::Error> for IoError {
+    fn from(e: std::io::Error) -> Self {
+        Self(alloc::sync::Arc::new(e))
+    }
+}
+
+/// An error of that kind alone, as `std::io::Error::from(kind)` makes it.
+#[cfg(feature = "std")]
+impl From<std::io::ErrorKind> for IoError {
+    fn from(kind: std::io::ErrorKind) -> Self {
+        std::io::Error::from(kind).into()
+    }
+}
+
+#[cfg(feature = "std")]
+impl PartialEq for IoError {
+    fn eq(&self, other: &Self) -> bool {
+        use alloc::string::ToString as _;
+        self.kind() == other.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+#[cfg(feature = "std")]
+impl Eq for IoError {}
+
+// The error is only read (its kind and message), never mutated through the `Arc`, so
+// a panic cannot leave it half-changed: the decode and encode errors stay unwind-safe,
+// as they were with the kind alone (`std::io::Error` is not, for its `dyn Error`; anyhow's
+// error makes the same promise).
+#[cfg(feature = "std")]
+impl std::panic::UnwindSafe for IoError {}
+#[cfg(feature = "std")]
+impl std::panic::RefUnwindSafe for IoError {}
+
+#[cfg(feature = "std")]
+impl fmt::Display for IoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
 
 /// Why input could not be decoded. Every variant that concerns the input says where:
 /// `offset` is the byte offset, from the start of the input, of the item that is wrong.
@@ -579,8 +644,8 @@ pub enum DecodeError {
     Io {
         /// Bytes consumed before the error.
         offset: usize,
-        /// The error's kind.
-        kind: std::io::ErrorKind,
+        /// The source's error, kept whole ([`IoError`]: its kind, message and cause).
+        error: IoError,
     },
     /// A value was read as one fixed-size run, but its parts read another number of
     /// bytes than their hidden `fixed_size` hooks promised. Not a problem with the
@@ -932,7 +997,7 @@ impl fmt::Display for DecodeError {
                 "entropy index {index} at bit {bit_offset} is past the list of {values} values"
             ),
             #[cfg(feature = "std")]
-            Self::Io { offset, kind } => write!(f, "i/o error at byte {offset}: {kind}"),
+            Self::Io { offset, error } => write!(f, "i/o error at byte {offset}: {error}"),
             Self::FixedSizeMismatch { offset, type_name } => write!(
                 f,
                 "`{type_name}` at byte {offset} was read as one fixed-size run, but its parts \

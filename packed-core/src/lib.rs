@@ -47,7 +47,7 @@
 //! | enum | `tag` | the tag as a fixed integer, by the layout's integer codec: `"u8"`, `"u16"`, `"u32"` | the conventions' form of a `std::variant` index: Bitsery's size prefix (`7f` for 127, `80 80` for 128), YAS's one raw byte (at most 255, else [`EncodeError::VariantIndexTooLarge`]) |
 //! | struct, enum | `kind` | an integer: the type's [`Kind`], for envelopes that route records by kind | |
 //! | struct, enum | `crate` | path to `packed_core` if renamed | `::packed_core` |
-//! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field (serde's `T: Serialize` / `T: Deserialize<'__de>` in a `serde` field); for an associated type of one (`T::Id`, `<T as Tr>::Id`), `T::Id: Encode` instead |
+//! | struct, enum | `bound` | where-predicates replacing the inferred bounds of both impls (e.g. `"T: packed_core::Packed"`; the `Decode` impl's input lifetime is named `'__de`) | `T: Encode` / `T: Decode<'__de>` for each type parameter used in a written field (serde's `T: Serialize` / `T: Deserialize<'__de>` in a `serde` field); for an associated type of one (`T::Id`, `<T as Tr>::Id`), `T::Id: Encode` instead; a parameter the type itself bounds by `Packed`, `DecodeOwned` or `for<'de> Decode<'de>` (`DeserializeOwned` for a `serde` field) has that bound alone on the `Decode` impl; the type itself in a field (`Vec<Tree<T>>` in `struct Tree<T>`) asks nothing of its parameters; a field mentioning a `?Sized` parameter takes the `Decode` bound itself (`Box<T>: Decode<'__de>`, so `T = str` decodes); a hasher (`S` of `HashMap<K, V, S>`, `HashSet<T, S>`) takes none |
 //! | struct, enum | `bitpack` | the fields, and everything nested in them, in one bit-packing session ([below](#bit-packing)); the layout keys still apply | |
 //! | field | `len` | as on a struct; overrides every length prefix in the field's value | the container's |
 //! | field | `max = N` | most elements, checked on encode and decode (Bitsery's `maxSize`) | none |
@@ -342,8 +342,10 @@
 //!   finding a path writes the value again, which needs an `Encode` that a decode
 //!   function cannot require of every type; a derived type holding them (`struct
 //!   Batch { items: Vec<Item> }`) has paths for everything inside;
-//! - through the `packed_core::serde` functions: serde's traversal reports no fields
-//!   to the recorder (a `#[packed(serde)]` field is named, not what is inside it);
+//! - through the `packed_core::serde` functions, and for a `serde::Serde` value as the
+//!   message of a [`Config`] or the tokio codec: serde's traversal reports no fields
+//!   to the recorder (a `#[packed(serde)]` field, or a `Serde` element of a packed
+//!   sequence, is named, not what is inside it);
 //! - often, for an error past a `HashMap` or `HashSet` of two or more entries (in the
 //!   map or after it): the decoded map is written again in its own hasher's order,
 //!   which need not be the input's, and a replay whose bytes leave the input's finds
@@ -533,6 +535,8 @@ use alloc::vec::Vec;
 
 pub use config::{config, with, Config};
 pub use ctx::Ctx;
+#[cfg(feature = "std")]
+pub use error::IoError;
 pub use error::{DecodeError, EncodeError, Error};
 pub use explain::compare;
 pub use layout::Layout;

@@ -11,7 +11,7 @@
 //!
 //! `#[derive(MaxSize)]` (beside `#[derive(Packed)]`) implements it for a struct or enum
 //! from its fields, with the same attributes. A type with a part that has no bound (a
-//! `String` without `max`, a `with` field) gets `usize::MAX`, and `max_size` refuses it
+//! `String` without `max`, a `with` or `serde` field) gets `usize::MAX`, and `max_size` refuses it
 //! at compile time.
 
 use alloc::{
@@ -97,7 +97,8 @@ pub trait MaxSize<C: Ctx = Root> {
 /// ```
 ///
 /// # Panics
-/// If `T`'s encoding has no bound (a string or sequence without `max`): in a constant,
+/// If `T`'s encoding has no bound (a string or sequence without `max`, a `with` or
+/// `serde` field): in a constant,
 /// as above, that is a compile-time error.
 #[must_use]
 pub const fn max_size<T: MaxSize<Root> + ?Sized>() -> usize {
@@ -119,7 +120,8 @@ const fn message_size(header: usize, body: usize) -> usize {
     if total == UNBOUNDED {
         panic!(
             "max_size: this type's encoding has no bound: a string, sequence, map or set \
-             in it has no `#[packed(max = N)]`, or a field is written by a `with` module"
+             in it has no `#[packed(max = N)]`, or a field is written by a `with` module \
+             or through serde (`#[packed(serde)]`)"
         );
     }
     total

@@ -343,3 +343,11 @@ pub use crate::serde::Field as SerdeField;
 // name `serde` itself.
 #[cfg(feature = "serde")]
 pub use ::serde::{Deserialize as SerdeDeserialize, Serialize as SerdeSerialize};
+
+/// The block of every derive imports this under the names its code binds as locals
+/// (`__v`, `__w`, `__f0`, ...): a user's unit struct, `const` or `static` of such a
+/// name in the type's module would otherwise turn the binding into a pattern against
+/// it (or a refused shadowing), and a binding may shadow a function. An import, not a
+/// function per name, to keep the per-type code small.
+#[inline(always)]
+pub const fn local() {}

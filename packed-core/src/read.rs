@@ -987,7 +987,7 @@ impl<R: std::io::BufRead> IoReader<R> {
     fn fill(&mut self) -> Result<&[u8], DecodeError> {
         let io = |offset, e: std::io::Error| DecodeError::Io {
             offset,
-            kind: e.kind(),
+            error: e.into(),
         };
         loop {
             match self.inner.fill_buf() {

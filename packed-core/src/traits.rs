@@ -44,6 +44,14 @@ pub trait Encode {
     /// [`EncodeError`] if a length does not fit its prefix or `max`, or the writer fails.
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError>;
 
+    /// *Error paths:* whether the path the encode replay finds in a top-level value of
+    /// this type says where an error happened. False for a value written through serde
+    /// (`serde::Serde`): its traversal reports no fields, so the path found would be
+    /// `""` ("the message itself") whatever part failed; such errors carry no path, as
+    /// the `packed_core::serde` functions' do.
+    #[doc(hidden)]
+    const REPORTS_PATHS: bool = true;
+
     /// *Wire format: headers.* Writes the header of a top-level message of this type.
     /// Derived types use their own layout's header; everything else the context's.
     #[doc(hidden)]

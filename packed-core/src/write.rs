@@ -394,7 +394,7 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.inner
             .write_all(bytes)
-            .map_err(|e| EncodeError::Io(e.kind()))?;
+            .map_err(|e| EncodeError::Io(e.into()))?;
         self.written += bytes.len();
         Ok(())
     }

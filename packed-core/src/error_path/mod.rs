@@ -61,7 +61,11 @@ pub(crate) fn encode_error<C: Ctx, T: Encode + ?Sized>(
     error: EncodeError,
 ) -> Error<EncodeError> {
     #[cfg(feature = "error-paths")]
-    return locate_encode_error(error, &Record::<C, T>::new(value));
+    return if T::REPORTS_PATHS {
+        locate_encode_error(error, &Record::<C, T>::new(value))
+    } else {
+        error.into()
+    };
     #[cfg(not(feature = "error-paths"))]
     {
         let _ = value;

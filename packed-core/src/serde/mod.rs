@@ -148,8 +148,9 @@
 //! [`crate::to_vec`] and [`crate::from_slice`] do, but without a field path
 //! ([`Error::path`](crate::Error::path) is `None`): a path is found by writing the value
 //! again through `explain`'s recorder, and serde's traversal reports no fields to it.
-//! The offset of a decode error says where. Inside a derived record, a
-//! `#[packed(serde)]` field's errors are named after the field.
+//! The offset of a decode error says where. [`Serde`] as the message of a
+//! [`Config`](crate::Config) or the tokio codec has no path either. Inside a derived
+//! record, a `#[packed(serde)]` field's errors are named after the field.
 
 mod boxed;
 mod de;
@@ -183,6 +184,8 @@ fn unlocated<V>(result: Result<V, Error<EncodeError>>) -> Result<V, Error<Encode
 pub struct Serde<T>(pub T);
 
 impl<T: ::serde::Serialize> Encode for Serde<T> {
+    const REPORTS_PATHS: bool = false;
+
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         self.0.serialize(ser::Serializer::<C, W>::new(w))

@@ -15,6 +15,7 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 /// `Box<T>` (an `Rc`, `Arc`, `Cow`) as the top-level message has `T`'s own header.
 macro_rules! encode_as_pointee {
     () => {
+        const REPORTS_PATHS: bool = T::REPORTS_PATHS;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
             (**self).encode::<C, W>(w)

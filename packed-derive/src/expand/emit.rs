@@ -223,9 +223,12 @@ pub(crate) fn decode_fn(name: &str, args: TokenStream, ok: TokenStream) -> Token
 /// clash with the user's, beside the one import of the runtime crate, and silences
 /// lints that do not apply to generated code.
 pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
+    let shadows = local_shadows(body);
     quote! {
         #[doc(hidden)]
         #[allow(
+            // The names of `local_shadows`, never used.
+            unused_imports,
             non_upper_case_globals,
             unused_qualifications,
             unused_parens,
@@ -245,8 +248,57 @@ pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
         )]
         const _: () = {
             use #krate as #PACKED;
+            #shadows
             #body
         };
+    }
+}
+
+/// The names the generated code binds as locals (`let __v`, `__w: &mut __W`, the
+/// fields' `__f0`), other than those of the user's type.
+const LOCALS: [&str; 11] = [
+    "__v", "__d", "__off", "__tag", "__items", "__n", "__out", "__bits", "__rec", "__w", "__r",
+];
+
+/// An import of a function (`__private::local`) under each local name `body` binds. A
+/// binding resolves its name first: a unit struct, const or static of that name in the
+/// user's module (which the derive cannot see, so the suffix of [`fresh`] cannot avoid
+/// it) would turn `let __v = ...` into a pattern against it, or a refused shadowing. A
+/// function is the one kind of item a binding may shadow, and a name imported in this
+/// block hides the module's item of the same name from the block's code. One `use` of
+/// one function, not an item per name: the per-type code stays small.
+fn local_shadows(body: &TokenStream) -> TokenStream {
+    fn collect(tokens: &TokenStream, names: &[String], out: &mut Vec<String>) {
+        for tt in tokens.clone() {
+            match tt {
+                TokenTree::Ident(i) => {
+                    let s = i.to_string();
+                    let field = s.strip_prefix("__f").is_some_and(|rest| {
+                        let digits = match SUFFIX.with(std::cell::Cell::get) {
+                            0 => Some(rest),
+                            n => rest.strip_suffix(&format!("_{n}")),
+                        };
+                        digits
+                            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                    });
+                    if (field || names.contains(&s)) && !out.contains(&s) {
+                        out.push(s);
+                    }
+                }
+                TokenTree::Group(g) => collect(&g.stream(), names, out),
+                TokenTree::Literal(_) | TokenTree::Punct(_) => {}
+            }
+        }
+    }
+    let names: Vec<String> = LOCALS.iter().map(|n| fresh(n)).collect();
+    let mut found = Vec::new();
+    collect(body, &names, &mut found);
+    if found.is_empty() {
+        return TokenStream::new();
+    }
+    let idents = found.iter().map(|n| syn::Ident::new(n, Span::call_site()));
+    quote! {
+        use #PACKED::__private::{#(local as #idents),*};
     }
 }
 

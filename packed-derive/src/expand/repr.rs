@@ -29,11 +29,10 @@ pub(crate) fn conversions(cont: &Container<'_>) -> TokenStream {
     };
     let ident = cont.ident;
     let wire = wire_type(repr);
-    let repr = repr.value.at(repr.span);
     let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
     let lookups = names.iter().map(|v| {
         quote! {
-            if #DISCRIMINANT == (#ident::#v as #repr as #wire) {
+            if #DISCRIMINANT == (#ident::#v as #wire) {
                 return #PACKED::__private::Some(#ident::#v);
             }
         }
@@ -46,10 +45,13 @@ pub(crate) fn conversions(cont: &Container<'_>) -> TokenStream {
         }
         None => quote!(#PACKED::__private::None),
     };
+    // One cast, to the written type: a fieldless enum casts through its repr's type, so
+    // `usize` widens as it would, and a cast to the repr's own type (`as u8 as u8`)
+    // would be a trivial cast, which a crate may deny.
     quote! {
         #[inline(always)]
         fn #DISCRIMINANT_FN(#VALUE: &#ident) -> #wire {
-            match #VALUE { #(#ident::#names => #ident::#names as #repr as #wire,)* }
+            match #VALUE { #(#ident::#names => #ident::#names as #wire,)* }
         }
 
         #[inline(always)]

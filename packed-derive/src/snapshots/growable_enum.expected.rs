@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    unused_imports,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,10 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    use __packed::__private::{
+        local as __w, local as __tag, local as __f0, local as __r, local as __rec,
+        local as __off, local as __v,
+    };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Event {

@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    unused_imports,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,6 +17,12 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    use __packed::__private::{
+        local as __w, local as __r, local as __v, local as __f0, local as __f1,
+        local as __f2, local as __f3, local as __f4, local as __f5, local as __f6,
+        local as __f7, local as __f8, local as __f9, local as __f10, local as __f11,
+        local as __f12, local as __f13, local as __f14, local as __f15,
+    };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
     impl __packed::Encode for Line {

@@ -1,5 +1,6 @@
 #[doc(hidden)]
 #[allow(
+    unused_imports,
     non_upper_case_globals,
     unused_qualifications,
     unused_parens,
@@ -16,30 +17,26 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
+    use __packed::__private::{
+        local as __v, local as __d, local as __w, local as __items, local as __r,
+        local as __n, local as __out,
+    };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[inline(always)]
     fn __packed_discriminant(__v: &Status) -> __packed::__private::i32 {
         match __v {
-            Status::Active => {
-                Status::Active as __packed::__private::i32 as __packed::__private::i32
-            }
-            Status::Closed => {
-                Status::Closed as __packed::__private::i32 as __packed::__private::i32
-            }
+            Status::Active => Status::Active as __packed::__private::i32,
+            Status::Closed => Status::Closed as __packed::__private::i32,
         }
     }
     #[inline(always)]
     fn __packed_variant(
         __d: __packed::__private::i32,
     ) -> __packed::__private::Option<Status> {
-        if __d
-            == (Status::Active as __packed::__private::i32 as __packed::__private::i32)
-        {
+        if __d == (Status::Active as __packed::__private::i32) {
             return __packed::__private::Some(Status::Active);
         }
-        if __d
-            == (Status::Closed as __packed::__private::i32 as __packed::__private::i32)
-        {
+        if __d == (Status::Closed as __packed::__private::i32) {
             return __packed::__private::Some(Status::Closed);
         }
         __packed::__private::None
