@@ -34,18 +34,18 @@ use crate::{Config, Ctx, DecodeError, DecodeOwned, Encode, EncodeError, Error, I
 /// A `BytesMut` grows as a `Vec<u8>` does, and a growable record's size is written
 /// back into it.
 impl Writer for BytesMut {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.extend_from_slice(bytes);
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn record_position(&self) -> Option<usize> {
         Some(self.len())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         crate::write::patch_record_size(self, position, size);
     }

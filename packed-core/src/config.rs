@@ -212,7 +212,7 @@ impl<C: Ctx> Config<C> {
     }
 
     /// `result` of encoding `value`, its error with the path where it happened.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn located<T: Encode + ?Sized, V>(
         self,
         value: &T,
@@ -467,7 +467,7 @@ impl<C: Ctx> Config<C> {
 
     /// `result` of decoding a `T` from `bytes`, its error with the path where it
     /// happened.
-    #[inline(always)]
+    #[inline]
     fn located_in<'de, T: Decode<'de>, V>(
         self,
         bytes: &'de [u8],
@@ -597,7 +597,7 @@ impl<C: Ctx> Config<C> {
 
     /// Refuses input, which the value must take up whole, that is longer than the byte
     /// limit.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fits_limit(self, bytes: &[u8]) -> Result<(), DecodeError> {
         // The value must take up the whole input, so input beyond the limit can never be
         // valid; refusing it here also keeps the reader from mistaking the limit for the
@@ -713,7 +713,7 @@ fn encoded_len_of<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, Error<
 
 /// Writes `value` and its header, if its layout has one, under context `C`: what
 /// [`Config::encode_to`] runs.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn encode_message<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
     value: &T,
     w: &mut W,
@@ -723,7 +723,7 @@ fn encode_message<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
 }
 
 /// The number of bytes `value` encodes to under context `C`, with its header.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn count<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<usize, EncodeError> {
     let mut counter = SizeCounter::default();
     encode_message::<C, T, SizeCounter>(value, &mut counter)?;

@@ -64,7 +64,7 @@ pub enum PathSeg {
 ///
 /// # Errors
 /// From `write`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn framed<W: Writer + ?Sized>(
     w: &mut W,
     role: Role,
@@ -83,7 +83,7 @@ pub(crate) fn framed<W: Writer + ?Sized>(
 ///
 /// # Errors
 /// The first error of `write`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn elements<W: Writer + ?Sized, I: IntoIterator>(
     w: &mut W,
     first_index: usize,

@@ -93,11 +93,11 @@ pub enum NoHeader {}
 
 impl Header for NoHeader {
     const SIZE: usize = 0;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write<L: Layout, W: Writer + ?Sized>(_w: &mut W) -> Result<(), EncodeError> {
         Ok(())
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read<'de, L: Layout, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<(), DecodeError> {
         Ok(())
     }
@@ -271,7 +271,7 @@ pub trait Conventions: 'static {
     ///
     /// # Errors
     /// From the writer.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
@@ -283,7 +283,7 @@ pub trait Conventions: 'static {
     ///
     /// # Errors
     /// As [`read_enum`](Conventions::read_enum).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
@@ -335,14 +335,14 @@ impl Conventions for BitseryConventions {
     const WIDE_STRING_UTF8: bool = false;
     const SIZE: ReprSize = ReprSize::Int;
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_enum<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
     ) -> Result<(), EncodeError> {
         L::Int::write::<I, L::Endian, W>(v, w)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_enum<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {
@@ -420,7 +420,7 @@ impl Conventions for YasConventions {
         Self::read_enum_element::<L, I, R>(r)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_enum_element<L: Layout, I: Int, W: Writer + ?Sized>(
         v: I,
         w: &mut W,
@@ -432,7 +432,7 @@ impl Conventions for YasConventions {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_enum_element<'de, L: Layout, I: Int, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<I, DecodeError> {

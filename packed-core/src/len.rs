@@ -128,7 +128,7 @@ impl PrefixSize {
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn too_large<P: LenPrefix>(len: usize) -> EncodeError {
     crate::error::cold_path();
     EncodeError::LengthTooLarge {
@@ -146,7 +146,7 @@ fn check<P: LenPrefix>(len: usize) -> Result<(), EncodeError> {
     Ok(())
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn unaddressable(offset: usize, len: u64) -> DecodeError {
     crate::error::cold_path();
     DecodeError::LengthExceedsInput {

@@ -130,14 +130,14 @@ pub trait WithModule {
 
 /// Marks the start of a field for introspecting writers: before each field's `encode`
 /// (the derive pops it after with `Writer::pop_path`).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn push_field<W: Writer + ?Sized>(w: &mut W, name: &'static str) {
     w.push_path(PathSeg::Field(name));
 }
 
 /// Marks the start of an enum variant for introspecting writers: after the tag in an
 /// enum's `encode`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn push_variant<W: Writer + ?Sized>(w: &mut W, name: &'static str) {
     w.push_path(PathSeg::Variant(name));
 }
@@ -190,7 +190,7 @@ impl<T, S> HasLength for indexmap::IndexSet<T, S> {}
 
 /// Compile-time check behind a field's `len` and `max`: emitted for every field with
 /// either.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn assert_has_length<T: HasLength + ?Sized>() {}
 
 /// Types that hold `std::chrono` counts: the only ones a field's `unit` and `width` can
@@ -219,7 +219,7 @@ impl HasTime for chrono::NaiveDateTime {}
 
 /// Compile-time check behind a field's `unit` and `width`: emitted for every field with
 /// either.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn assert_has_time<T: HasTime + ?Sized>() {}
 
 /// Decodes a field whose type holds a `'static` lifetime (`Cow<'static, str>`) from any
@@ -242,14 +242,14 @@ pub fn decode_owned_in_place<'de, C: Ctx, T: Decode<'static>, R: Reader<'de> + ?
 
 /// Writes the header of a top-level message whose fields use context `C`: a derived
 /// type's `encode_header`, with its own layout's context.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
     crate::wire::write_header::<C, W>(w)
 }
 
 /// Reads the header of a top-level message whose fields use context `C`: a derived
 /// type's `decode_header`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     crate::wire::read_header::<C, R>(r)
 }
@@ -284,13 +284,13 @@ pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de>
 }
 
 /// A field's `align`: pads the bit stream to the next byte before the field.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn align_before_field<W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
     w.align_bits()
 }
 
 /// A field's `align`, decoding: skips the padding, which must be zero bits.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn skip_align_before_field<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
     r.align_bits()
 }
@@ -309,7 +309,7 @@ pub trait AbsentField {
 }
 
 impl<T: Default> AbsentField for T {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn absent() -> Self {
         T::default()
     }
@@ -329,7 +329,7 @@ pub trait SkippedField {
 }
 
 impl<T: Default> SkippedField for T {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn skipped() -> Self {
         T::default()
     }

@@ -201,7 +201,7 @@ pub trait Reader<'de> {
     /// sequence whose elements may themselves reserve memory then allocates only as its
     /// elements are decoded, so that reservations cannot stack along a nesting chain.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn ledger(&mut self) -> Option<&mut Ledger> {
         None
     }
@@ -243,7 +243,7 @@ pub trait Reader<'de> {
     /// is there. The default counts from [`offset`](Reader::offset); [`SliceReader`]
     /// knows it as the bytes it has left.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn window_left(&self, end: usize) -> usize {
         end.saturating_sub(self.offset())
     }
@@ -277,7 +277,7 @@ pub trait Reader<'de> {
     /// memory images its memory in one copy: true for [`SliceReader`]. The default,
     /// false, reads field by field.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn lends_runs(&self) -> bool {
         false
     }
@@ -288,7 +288,7 @@ pub trait Reader<'de> {
     /// fit, so that field by field, where the limit is met, reports it as a stream
     /// does. The default, 0: only values that nest no level are runs.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn depth_left(&self) -> usize {
         0
     }
@@ -364,7 +364,7 @@ pub trait Reader<'de> {
     /// is checked, never reserved (a stream's record size is a claim too). In the units
     /// of `remaining`: bits inside a bit-packing session.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn claim_bound(&self) -> Option<usize> {
         None
     }
@@ -428,14 +428,14 @@ impl<'de> SliceReader<'de> {
     /// From now on, notes the growable records opened (for the error-path replay,
     /// which decodes through this reader so as to share the decode `from_slice` has).
     #[cfg(feature = "error-paths")]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(crate) fn keep_records(&mut self) {
         self.records = Some(Box::default());
     }
 
     /// The growable records opened since [`keep_records`](SliceReader::keep_records).
     #[cfg(feature = "error-paths")]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(crate) fn take_records(&mut self) -> Vec<crate::explain::InputRecord> {
         self.records.take().map_or_else(Vec::new, |r| r.finish())
     }
@@ -450,7 +450,7 @@ impl<'de> SliceReader<'de> {
     /// [`cold_path`](crate::error::cold_path)). Nothing here takes the reader's address:
     /// were it to leave the decoder, even on this cold path, the reader's position could
     /// not live in a register, and every read would go through memory.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn short(&self, needed: usize) -> DecodeError {
         crate::error::cold_path();
         if self.limited() {
@@ -469,12 +469,12 @@ impl<'de> SliceReader<'de> {
 
     /// Whether reading ends at `max_bytes`, not at the end of the input or of a
     /// growable record before it.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn limited(&self) -> bool {
         self.hidden > 0 && self.end == self.limits.max_bytes
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn take(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         if n > self.rest.len() {
             return Err(self.short(n));
@@ -486,14 +486,14 @@ impl<'de> SliceReader<'de> {
 }
 
 impl<'de> Reader<'de> for SliceReader<'de> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         let src = self.take(out.len())?;
         out.copy_from_slice(src);
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_byte(&mut self) -> Result<u8, DecodeError> {
         match self.rest.split_first() {
             Some((&b, tail)) => {
@@ -504,7 +504,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         self.take(n)
     }
@@ -520,19 +520,19 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.take(n).map(Cow::Borrowed)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn offset(&self) -> usize {
         self.end - self.rest.len()
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn remaining(&self) -> Option<usize> {
         Some(self.rest.len())
     }
 
     /// Built from the reader's fields alone, inline, as [`short`](SliceReader::short)
     /// is.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn past_limit(&self) -> Option<DecodeError> {
         self.limited().then_some(DecodeError::ByteLimitExceeded {
             offset: self.end,
@@ -540,7 +540,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         })
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn enter(&mut self) -> Result<(), DecodeError> {
         if self.depth >= self.limits.max_depth {
             return Err(depth_exceeded(self.offset(), self.limits.max_depth));
@@ -549,7 +549,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn leave(&mut self) {
         self.depth -= 1;
     }
@@ -564,17 +564,17 @@ impl<'de> Reader<'de> for SliceReader<'de> {
         self.zero_width.count(offset)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn ledger(&mut self) -> Option<&mut Ledger> {
         Some(&mut self.ledger)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn lends_runs(&self) -> bool {
         true
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn depth_left(&self) -> usize {
         self.limits.max_depth.saturating_sub(self.depth)
     }
@@ -628,7 +628,7 @@ impl<'de> Reader<'de> for SliceReader<'de> {
     }
 
     /// The window's end is where `rest` ends.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn window_left(&self, _end: usize) -> usize {
         self.rest.len()
     }
@@ -852,7 +852,7 @@ fn skip_by_reading<'de, R: Reader<'de> + ?Sized>(
 /// The bytes of a growable record's size.
 const RECORD_SIZE: usize = 4;
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn record_too_large(start: usize, end: usize, input_end: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::RecordSizeTooLarge {
@@ -898,13 +898,13 @@ impl ZeroWidthBudget {
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn depth_exceeded(offset: usize, limit: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::DepthLimitExceeded { offset, limit }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn zero_width_exceeded(offset: usize, limit: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::ZeroWidthLimitExceeded { offset, limit }

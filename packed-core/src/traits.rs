@@ -55,7 +55,7 @@ pub trait Encode {
     /// *Wire format: headers.* Writes the header of a top-level message of this type.
     /// Derived types use their own layout's header; everything else the context's.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
         wire::write_header::<C, W>(w)
     }
@@ -72,7 +72,7 @@ pub trait Encode {
     /// that own nothing through [`Decode`]'s `decode_contiguous`, and the others one by
     /// one as single values).
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn encode_contiguous<C: Ctx, W: Writer + ?Sized>(
         items: &[Self],
         w: &mut W,
@@ -91,7 +91,7 @@ pub trait Encode {
     /// one copy. Must agree with what [`encode`](Encode::encode) writes: a mismatch is
     /// [`EncodeError::FixedSizeMismatch`], never wrong bytes. Constant once inlined.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES
@@ -181,7 +181,7 @@ pub trait Decode<'de>: Sized {
     /// *Wire format: headers.* Reads and checks the header of a top-level message of
     /// this type.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
         wire::read_header::<C, R>(r)
     }
@@ -192,7 +192,7 @@ pub trait Decode<'de>: Sized {
     /// [`decode_append`](Decode::decode_append). The caller has checked `n` against
     /// the input.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode_contiguous<C: Ctx, R: Reader<'de> + ?Sized>(
         n: usize,
         r: &mut R,
@@ -207,7 +207,7 @@ pub trait Decode<'de>: Sized {
     /// what [`decode`](Decode::decode) reads: a mismatch is
     /// [`DecodeError::FixedSizeMismatch`].
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::VARIES

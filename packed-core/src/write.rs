@@ -39,30 +39,30 @@ pub trait Writer {
     /// # Errors
     /// As [`write_bytes`](Writer::write_bytes).
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.write_bytes(bytes)
     }
 
     /// *`explain`:* the bytes written until [`end_frame`](Writer::end_frame) play
     /// `role`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn begin_frame(&mut self, role: Role) {
         let _ = role;
     }
 
     /// Ends the run started by [`begin_frame`](Writer::begin_frame).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn end_frame(&mut self) {}
 
     /// *`explain`:* the bytes that follow belong to `seg`, inside the current path.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn push_path(&mut self, seg: PathSeg) {
         let _ = seg;
     }
 
     /// Leaves the innermost path step.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn pop_path(&mut self) {}
 
     /// *Speed: runs and memory images.* Whether a value of fixed size may hand over its
@@ -71,7 +71,7 @@ pub trait Writer {
     /// for `Vec<u8>` and [`IoWriter`]. The default, false, keeps a writer that overrides
     /// the hooks seeing every field.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn takes_runs(&self) -> bool {
         false
     }
@@ -130,7 +130,7 @@ pub trait Writer {
     /// stream): the body is then counted first and the size written before it, so no
     /// part of the message is held in memory.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn record_position(&self) -> Option<usize> {
         None
     }
@@ -139,7 +139,7 @@ pub trait Writer {
     /// which [`record_position`](Writer::record_position) returned before they were
     /// written.
     #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         let _ = (position, size);
     }
@@ -192,35 +192,35 @@ pub(crate) fn patch_record_size(buf: &mut [u8], position: usize, size: [u8; 4]) 
 }
 
 impl<W: Writer + ?Sized> Writer for &mut W {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         (**self).write_bytes(bytes)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         (**self).write_byte(byte)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_var_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         (**self).write_var_bytes(bytes)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn begin_frame(&mut self, role: Role) {
         (**self).begin_frame(role);
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn end_frame(&mut self) {
         (**self).end_frame();
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn push_path(&mut self, seg: PathSeg) {
         (**self).push_path(seg);
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn pop_path(&mut self) {
         (**self).pop_path();
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn takes_runs(&self) -> bool {
         (**self).takes_runs()
     }
@@ -240,11 +240,11 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     fn packs_bits(&self) -> bool {
         (**self).packs_bits()
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn record_position(&self) -> Option<usize> {
         (**self).record_position()
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         (**self).patch_record_size(position, size);
     }
@@ -258,18 +258,18 @@ pub struct SizeCounter {
 }
 
 impl Writer for SizeCounter {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.len += bytes.len();
         Ok(())
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_byte(&mut self, _byte: u8) -> Result<(), EncodeError> {
         self.len += 1;
         Ok(())
     }
     /// Counting needs no size written back: the 4 bytes are counted.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn record_position(&self) -> Option<usize> {
         Some(self.len)
     }
@@ -325,7 +325,7 @@ impl<'a> SliceWriter<'a> {
     }
 
     /// The room left, where the next write goes.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn room(&mut self, n: usize) -> Result<&mut [u8], EncodeError> {
         let (start, capacity) = (self.len, self.buf.len());
         if n > capacity - start {
@@ -336,26 +336,26 @@ impl<'a> SliceWriter<'a> {
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn buffer_too_small(needed: usize, capacity: usize) -> EncodeError {
     crate::error::cold_path();
     EncodeError::BufferTooSmall { needed, capacity }
 }
 
 impl Writer for SliceWriter<'_> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         self.room(bytes.len())?.copy_from_slice(bytes);
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_byte(&mut self, byte: u8) -> Result<(), EncodeError> {
         self.room(1)?[0] = byte;
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn takes_runs(&self) -> bool {
         true
     }
@@ -399,7 +399,7 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn takes_runs(&self) -> bool {
         true
     }

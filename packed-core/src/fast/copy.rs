@@ -235,7 +235,7 @@ pub(crate) fn append_word(v: &mut Vec<u8>, word: u64, k: usize) {
 
 /// Appends `add` to `s` the way [`append_short`] appends bytes: what an owned string's
 /// decode in place uses, since `push_str` calls `memcpy` too.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 #[allow(unsafe_code)]
 pub(crate) fn push_str_short(s: &mut String, add: &str) {
     // SAFETY: `append_short` appends exactly the bytes of `add` (or, if it panics while

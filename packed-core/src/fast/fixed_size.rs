@@ -52,7 +52,7 @@ impl<T: ?Sized> FixedSize<T> {
     };
 
     /// Every value takes `bytes` bytes (0: varies); not a memory image.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub const fn of(bytes: usize) -> Self {
         Self {
@@ -65,7 +65,7 @@ impl<T: ?Sized> FixedSize<T> {
     /// A value made of parts of the given sizes, one after another (a derived struct's
     /// written fields, a tuple): their sum, or varies if any of them varies or the sum
     /// overflows.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub const fn run(sizes: &[usize]) -> Self {
         Self::of(run_size(sizes))
@@ -74,7 +74,7 @@ impl<T: ?Sized> FixedSize<T> {
     /// A derived struct made of fields of the given [`shape`](FixedSize::shape)s: their
     /// sizes' run (as [`run`](FixedSize::run)), one level of nesting more than the
     /// deepest field.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub const fn record<const N: usize>(fields: [(usize, usize); N]) -> Self {
         let mut sizes = [0; N];
@@ -92,7 +92,7 @@ impl<T: ?Sized> FixedSize<T> {
     }
 
     /// This size, entering `levels` levels of nesting (those of a value it wraps).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn nesting(self, levels: usize) -> Self {
         Self { levels, ..self }
@@ -100,7 +100,7 @@ impl<T: ?Sized> FixedSize<T> {
 
     /// This size, and `image` as the proof that the memory is the encoding (the
     /// derive's, for a struct whose fields are all images and leave no gap).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn with_image(self, image: Option<ImageProof<T>>) -> Self {
         Self {
@@ -111,14 +111,14 @@ impl<T: ?Sized> FixedSize<T> {
     }
 
     /// The number of bytes every value takes, 0 if that varies (or is nothing).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn bytes(self) -> usize {
         self.bytes
     }
 
     /// The levels of nesting a value enters when read field by field.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn levels(self) -> usize {
         self.levels
@@ -126,21 +126,21 @@ impl<T: ?Sized> FixedSize<T> {
 
     /// Its size and levels of nesting, for a derived struct's
     /// [`record`](FixedSize::record).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn shape(self) -> (usize, usize) {
         (self.bytes, self.levels)
     }
 
     /// The proof that the memory of a value is its encoding, if it is.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn image(self) -> Option<ImageProof<T>> {
         self.image
     }
 
     /// Whether the memory of a value is its encoding.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn is_image(self) -> bool {
         self.image.is_some()
@@ -150,7 +150,7 @@ impl<T: ?Sized> FixedSize<T> {
 impl<T> FixedSize<T> {
     /// The fixed size of `[T; N]`: `N` times this one (varies if this varies, `N` is 0
     /// or the product overflows), an image where `T` is one.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub(crate) fn array<const N: usize>(self) -> FixedSize<[T; N]> {
         FixedSize {

@@ -36,7 +36,7 @@ impl<T: ?Sized> ImageProof<T> {
     /// `T` has no padding or other uninitialised bytes, every sequence of
     /// `size_of::<T>()` bytes is a valid `T`, and `T`'s encoding under the context the
     /// proof is returned for (by the `fixed_size` hook) is exactly its memory.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     #[allow(unsafe_code)]
     pub const unsafe fn new_unchecked() -> Self {
@@ -46,7 +46,7 @@ impl<T: ?Sized> ImageProof<T> {
 
 impl<T> ImageProof<T> {
     /// The memory of `items`: their encoding, under the proof's context.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn as_bytes(self, items: &[T]) -> &[u8] {
         // SAFETY: `items` is one live allocation of `size_of_val(items)` bytes, all of
@@ -94,7 +94,7 @@ impl<T> ImageProof<T> {
 
 /// The proof for a number (an integer or a float) under context `C`, where `C` writes
 /// numbers as their memory ([`is_encoding`]).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn number<C: Ctx, N: Num>() -> Option<ImageProof<N>> {
     if !is_encoding::<C>() {
         return None;
@@ -109,7 +109,7 @@ pub(crate) fn number<C: Ctx, N: Num>() -> Option<ImageProof<N>> {
 }
 
 /// The proof for an array of memory images.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn array<T, const N: usize>(_element: ImageProof<T>) -> ImageProof<[T; N]> {
     // SAFETY: an array is its elements back to back, with no padding between or after
     // them, and its encoding is its elements' one after another (with the elements'
@@ -123,7 +123,7 @@ pub(crate) fn array<T, const N: usize>(_element: ImageProof<T>) -> ImageProof<[T
 
 /// Whether numbers are written as their memory under context `C`: integers at full
 /// width and in the host's byte order (floats always are). A constant once inlined.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 #[must_use]
 pub(crate) fn is_encoding<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Int as IntCodec>::FIXED
@@ -132,7 +132,7 @@ pub(crate) fn is_encoding<C: Ctx>() -> bool {
 
 /// The proof for writing a slice of `T` as its memory under `C` to `w`: the type is an
 /// image under `C`, takes space, and the writer does not watch elements.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_proof<C: Ctx, T: Encode, W: Writer + ?Sized>(w: &W) -> Option<ImageProof<T>> {
     match T::fixed_size::<C>().image() {
         Some(proof) if core::mem::size_of::<T>() != 0 && w.takes_runs() => Some(proof),
@@ -142,7 +142,7 @@ pub(crate) fn write_proof<C: Ctx, T: Encode, W: Writer + ?Sized>(w: &W) -> Optio
 
 /// The proof for reading `n` values of `T` under `C` as one copy from `r`: the type is
 /// an image under `C`, and the reader can lend all their bytes, which it has.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn read_proof<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,

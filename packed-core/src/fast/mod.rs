@@ -77,7 +77,7 @@ use crate::{explain, Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writ
 ///
 /// # Errors
 /// From the elements' `encode` and the writer.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn encode_slice<C: Ctx, T: Encode, W: Writer + ?Sized>(
     items: &[T],
     first_index: usize,
@@ -97,7 +97,7 @@ pub(crate) fn encode_slice<C: Ctx, T: Encode, W: Writer + ?Sized>(
 ///
 /// # Errors
 /// From the elements' `decode`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn decode_append<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &mut R,

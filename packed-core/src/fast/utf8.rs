@@ -135,7 +135,7 @@ fn is_ascii(b: &[u8]) -> bool {
 
 /// [`DecodeError::InvalidUtf8`] at the first invalid byte of a string starting at
 /// `start`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn invalid_utf8(start: usize, e: &core::str::Utf8Error) -> DecodeError {
     crate::error::cold_path();
     DecodeError::InvalidUtf8 {

@@ -16,7 +16,7 @@ use crate::{DecodeError, EncodeError, Reader, Writer};
 /// from the narrower stores just made: the copy stalls. Here the vector grows before
 /// the value exists, so nothing can unwind between building the value and writing it,
 /// and the compiler builds it in its slot.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn push_with<T, E>(
     out: &mut Vec<T>,
     make: impl FnOnce() -> Result<T, E>,
@@ -37,7 +37,7 @@ pub(crate) fn push_with<T, E>(
 }
 
 /// Whether byte order `E` is the host's: numbers are then their memory.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 const fn is_host<E: Endian>() -> bool {
     E::BIG == cfg!(target_endian = "big")
 }

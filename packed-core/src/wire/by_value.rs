@@ -25,11 +25,11 @@ macro_rules! by_value {
     )*};
     (@encode $w:ident<T $(: $bound:path)?> get [$($get:tt)*]) => {
         impl<T: Encode $(+ $bound)?> Encode for $w<T> {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::of(T::fixed_size::<C>().bytes())
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 self $($get)*.encode::<C, W>(w)
             }
@@ -39,7 +39,7 @@ macro_rules! by_value {
         impl<'de, T: Decode<'de> $(+ $bound)?> Decode<'de> for $w<T> {
             const MIN_WIRE: usize = by_value!(@min $fixed);
             const RESERVES_AHEAD: bool = by_value!(@reserves $fixed);
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 by_value!(@fixed $fixed)
             }
@@ -52,7 +52,7 @@ macro_rules! by_value {
     };
     // A pointer as the top-level message has its pointee's header, as it writes it.
     (@header pointer) => {
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(not(debug_assertions), inline)]
         fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
             T::decode_header::<C, R>(r)
         }

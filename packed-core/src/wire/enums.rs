@@ -48,11 +48,11 @@ macro_rules! fixed_tag {
         impl TagForm for $t {
             type Index = $t;
             const INT_BYTES: Option<usize> = Some(<$t as Int>::BYTES);
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn write<C: Ctx, W: Writer + ?Sized>(index: $t, w: &mut W) -> Result<(), EncodeError> {
                 <<C::Layout as Layout>::Int as IntCodec>::write::<$t, <C::Layout as Layout>::Endian, W>(index, w)
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn read<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<$t, DecodeError> {
                 <<C::Layout as Layout>::Int as IntCodec>::read::<$t, <C::Layout as Layout>::Endian, R>(r)
             }
@@ -70,7 +70,7 @@ pub enum VariantIndex {}
 impl TagForm for VariantIndex {
     type Index = u32;
     const INT_BYTES: Option<usize> = None;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write<C: Ctx, W: Writer + ?Sized>(index: u32, w: &mut W) -> Result<(), EncodeError> {
         if Conv::<C>::VARIANT_INDEX_BYTE {
             match u8::try_from(index) {
@@ -81,7 +81,7 @@ impl TagForm for VariantIndex {
             Compact::write::<<C::Layout as Layout>::Endian, W>(index as usize, w)
         }
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read<'de, C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<u32, DecodeError> {
         if Conv::<C>::VARIANT_INDEX_BYTE {
             r.read_byte().map(u32::from)
@@ -92,7 +92,7 @@ impl TagForm for VariantIndex {
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn index_too_large(index: u32) -> EncodeError {
     crate::error::cold_path();
     EncodeError::VariantIndexTooLarge {
@@ -114,7 +114,7 @@ pub const fn max_tag<C: Ctx, T: TagForm>(largest: u64) -> usize {
 }
 
 /// Writes an enum's variant tag in form `T`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn write_tag<C: Ctx, T: TagForm, W: Writer + ?Sized>(
     tag: T::Index,
     w: &mut W,
@@ -123,7 +123,7 @@ pub fn write_tag<C: Ctx, T: TagForm, W: Writer + ?Sized>(
 }
 
 /// Reads an enum's variant tag in form `T`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn read_tag<'de, C: Ctx, T: TagForm, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T::Index, DecodeError> {
@@ -131,13 +131,13 @@ pub fn read_tag<'de, C: Ctx, T: TagForm, R: Reader<'de> + ?Sized>(
 }
 
 /// Writes a fieldless `#[repr(int)]` enum's discriminant.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn write_repr<C: Ctx, I: Int, W: Writer + ?Sized>(v: I, w: &mut W) -> Result<(), EncodeError> {
     Conv::<C>::write_enum::<C::Layout, I, W>(v, w)
 }
 
 /// Reads a fieldless `#[repr(int)]` enum's discriminant.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<I, DecodeError> {
     Conv::<C>::read_enum::<C::Layout, I, R>(r)
 }
@@ -148,7 +148,7 @@ fn read_repr<'de, C: Ctx, I: Int, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<
 /// # Errors
 /// As `read_repr`; [`DecodeError::UnknownVariant`] at the discriminant's offset if
 /// it names no variant.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn read_repr_value<'de, C: Ctx, I: Int, T, R: Reader<'de> + ?Sized>(
     r: &mut R,
     type_name: &'static str,
@@ -203,7 +203,7 @@ pub fn read_repr_elements<'de, C: Ctx, I: Int, T, R: Reader<'de> + ?Sized>(
 
 /// The variant `variant` names for the discriminant `d` read at `offset`, or
 /// [`DecodeError::UnknownVariant`].
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn named_variant<I: Int, T>(
     offset: usize,
     d: I,

@@ -57,7 +57,7 @@ pub(crate) fn decode_entries<'de, C: Ctx, T: Decode<'de>, M, R: Reader<'de> + ?S
     Ok(m)
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn duplicate_key(offset: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::DuplicateKey { offset }

@@ -63,7 +63,7 @@ use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 ///
 /// # Errors
 /// From the writer.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
     <<C::Layout as Layout>::Header as Header>::write::<C::Layout, W>(w)
 }
@@ -72,7 +72,7 @@ pub(crate) fn write_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), 
 ///
 /// # Errors
 /// [`DecodeError::BadHeader`] if it is missing or describes another layout.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn read_header<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<(), DecodeError> {

@@ -18,7 +18,7 @@ macro_rules! octets {
     ($($t:ty, $n:literal;)*) => {$(
         /// Its octets, in network order.
         impl Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::of($n)
             }
@@ -30,7 +30,7 @@ macro_rules! octets {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = $n;
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::of($n)
             }
@@ -53,7 +53,7 @@ octets! {
 macro_rules! socket {
     ($($t:ident: $($get:ident: $part:ty),+;)*) => {$(
         impl Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::of(run::run_size(&[$(<$part as Encode>::fixed_size::<C>().bytes()),+]))
             }
@@ -66,7 +66,7 @@ macro_rules! socket {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 0 $(+ <$part as Decode<'de>>::MIN_WIRE)+;
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 FixedSize::of(<Self as Encode>::fixed_size::<C>().bytes())
             }

@@ -10,7 +10,7 @@ use super::prim::through_int;
 use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn zero(offset: usize, type_name: &'static str) -> DecodeError {
     crate::error::cold_path();
     DecodeError::UnexpectedZero { offset, type_name }

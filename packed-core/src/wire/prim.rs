@@ -19,7 +19,7 @@ type E<C> = <L<C> as Layout>::Endian;
 type I<C> = <L<C> as Layout>::Int;
 
 /// An integer's size under `C` if the layout writes integers at full width, else 0.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn int_size<C: Ctx, T>() -> usize {
     if I::<C>::FIXED {
         core::mem::size_of::<T>()
@@ -31,7 +31,7 @@ fn int_size<C: Ctx, T>() -> usize {
 /// The fixed size of a number (or `bool`, `char`) of `bytes` bytes under `C`, with
 /// its memory-image proof: none inside a bit-packing session, where a value's bytes
 /// depend on the bit offset it starts at, so no run or image can stand for them.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(super) fn scalar_size<C: Ctx, T>(
     bytes: usize,
     image: Option<fast::ImageProof<T>>,
@@ -45,11 +45,11 @@ pub(super) fn scalar_size<C: Ctx, T>(
 macro_rules! int {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 scalar_size::<C, $t>(int_size::<C, $t>(), fast::image::number::<C, $t>())
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 I::<C>::write::<$t, E<C>, W>(*self, w)
             }
@@ -61,11 +61,11 @@ macro_rules! int {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 I::<C>::read::<$t, E<C>, R>(r)
             }
@@ -81,11 +81,11 @@ int!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
 macro_rules! float {
     ($($t:ty),*) => {$(
         impl Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 scalar_size::<C, $t>(core::mem::size_of::<$t>(), fast::image::number::<C, $t>())
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 E::<C>::write(*self, w)
             }
@@ -97,11 +97,11 @@ macro_rules! float {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = core::mem::size_of::<$t>();
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 E::<C>::read(r)
             }
@@ -121,11 +121,11 @@ macro_rules! through_int {
     ($($(#[$doc:meta])* $t:ty => $wire:ty, |$v:ident| $to:expr, |$i:ident| $from:expr, $refused:path;)*) => {$(
         $(#[$doc])*
         impl Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 $crate::wire::prim::scalar_size::<C, $t>(<$wire as Encode>::fixed_size::<C>().bytes(), None)
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 let $v = self;
                 <$wire as Encode>::encode::<C, W>(&$to, w)
@@ -135,7 +135,7 @@ macro_rules! through_int {
         impl<'de> Decode<'de> for $t {
             const MIN_WIRE: usize = <$wire as Decode<'de>>::MIN_WIRE;
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 <$t as Encode>::fixed_size::<C>()
             }
@@ -159,11 +159,11 @@ through_int! {
 
 /// One byte `0` or `1`; inside a bit-packing session, one bit (Bitsery's `boolValue`).
 impl Encode for bool {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         scalar_size::<C, bool>(1, None)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         if in_session::<C>() {
             return w.write_bits(u64::from(*self), 1);
@@ -175,11 +175,11 @@ impl Encode for bool {
 impl<'de> Decode<'de> for bool {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         <bool as Encode>::fixed_size::<C>()
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
         if in_session::<C>() {
             return Ok(r.read_bits(1)? != 0);
@@ -192,7 +192,7 @@ impl<'de> Decode<'de> for bool {
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
     crate::error::cold_path();
     DecodeError::InvalidBool { offset, byte }
@@ -200,7 +200,7 @@ fn invalid_bool(offset: usize, byte: u8) -> DecodeError {
 
 /// A `char` is its scalar value as a `u32`.
 impl Encode for char {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         scalar_size::<C, char>(int_size::<C, u32>(), None)
     }
@@ -213,7 +213,7 @@ impl Encode for char {
 impl<'de> Decode<'de> for char {
     const MIN_WIRE: usize = 1;
     const RESERVES_AHEAD: bool = false;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         <char as Encode>::fixed_size::<C>()
     }
@@ -226,7 +226,7 @@ impl<'de> Decode<'de> for char {
 }
 
 impl Encode for () {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, _w: &mut W) -> Result<(), EncodeError> {
         Ok(())
     }
@@ -234,14 +234,14 @@ impl Encode for () {
 
 impl<'de> Decode<'de> for () {
     const RESERVES_AHEAD: bool = false;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(())
     }
 }
 
 impl<T: ?Sized> Encode for PhantomData<T> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, _w: &mut W) -> Result<(), EncodeError> {
         Ok(())
     }
@@ -249,7 +249,7 @@ impl<T: ?Sized> Encode for PhantomData<T> {
 
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     const RESERVES_AHEAD: bool = false;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode<C: Ctx, R: Reader<'de> + ?Sized>(_r: &mut R) -> Result<Self, DecodeError> {
         Ok(PhantomData)
     }

@@ -7,7 +7,7 @@ use crate::fast::{run, FixedSize};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// The fixed size of two values of `one` bytes each.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn two<S>(one: usize) -> FixedSize<S> {
     FixedSize::of(run::run_size(&[one, one]))
 }
@@ -36,7 +36,7 @@ fn decode_bounds<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 macro_rules! range {
     ($($range:ident: |$r:ident| $bounds:expr, |$s:ident, $e:ident| $new:expr;)*) => {$(
         impl<T: Encode> Encode for $range<T> {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 two(T::fixed_size::<C>().bytes())
             }
@@ -50,7 +50,7 @@ macro_rules! range {
         impl<'de, T: Decode<'de>> Decode<'de> for $range<T> {
             const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(2);
             const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 let bound = T::fixed_size::<C>();
                 two(bound.bytes()).nesting(bound.levels())

@@ -98,7 +98,7 @@ pub struct Record {
 impl Record {
     /// Whether the record holds more of its body at the reader's position: whether the
     /// next field was written. A field the record does not hold takes its default.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn has_more<'de, R: Reader<'de> + ?Sized>(self, r: &R) -> bool {
         r.window_left(self.end) != 0
@@ -107,7 +107,7 @@ impl Record {
     /// Whether the record holds the whole of a `T` of fixed size under `C` at the
     /// reader's position: a group of scalar fields, all of them there, read as one run.
     /// False where `T`'s size varies.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     #[must_use]
     pub fn holds<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(self, r: &R) -> bool {
         let n = T::fixed_size::<C>().bytes();

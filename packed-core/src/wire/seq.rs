@@ -41,7 +41,7 @@ pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     r
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn over_max(len: usize, max: usize) -> EncodeError {
     crate::error::cold_path();
     EncodeError::LengthOverMax { len, max }
@@ -117,7 +117,7 @@ impl Reserve {
 /// elements beyond those bytes must fit in what is left of that budget. A stream, whose
 /// length is unknown, allocates up front only what the memory its sequences share for
 /// that allows, and the rest as elements are read ([`append`]).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
@@ -176,7 +176,7 @@ pub(crate) fn claim<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 /// Checks that `len` elements of `T` fit in `room` bytes: each takes its `MIN_WIRE`
 /// bytes, or, for elements that may encode to nothing, a byte or one of the document's
 /// zero-width elements ([`Reader::check_zero_width`]).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn check_room<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     offset: usize,
     len: usize,
@@ -194,7 +194,7 @@ fn check_room<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// Gives back the memory a stream's sequence reserved ahead, once its elements are
 /// read (for a slice there is none).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn settle<'de, R: Reader<'de> + ?Sized>(c: Claim, r: &mut R) {
     if c.ahead != 0 {
         if let Some(ledger) = r.ledger() {
@@ -233,7 +233,7 @@ pub(crate) fn check_bytes<'de, R: Reader<'de> + ?Sized>(
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn exceeds(offset: usize, len: usize, remaining: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::LengthExceedsInput {
@@ -283,7 +283,7 @@ fn append<'de, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// Where the elements a stream reads start, for [`unmet`]; `None` from a slice, which
 /// checked the claim at the prefix (so a slice's decode keeps no extra state).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn stream_start<'de, R: Reader<'de> + ?Sized>(r: &R) -> Option<usize> {
     match r.remaining() {
         Some(_) => None,
@@ -298,7 +298,7 @@ pub(crate) fn stream_start<'de, R: Reader<'de> + ?Sized>(r: &R) -> Option<usize>
 /// there were); else `e`, the element's own error. A stream, which does not know its
 /// length, finds out only here, and would otherwise report the step it was reading
 /// (64 KiB of elements, or one element). From a slice, `e` as it is.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn unmet<'de, T: Decode<'de>>(
     start: Option<usize>,
     len: usize,
@@ -342,7 +342,7 @@ fn unmet_claim(start: usize, len: usize, min_wire: usize, e: DecodeError) -> Dec
 /// [`Reader::count_zero_width`]. For every other type this is `decode(r)`, with no
 /// work added per element (both conditions are constants). `E` is the decoder's error
 /// type: [`DecodeError`], or the serde `Deserializer`'s.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn element<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, V, E: From<DecodeError>>(
     c: &mut Claim,
     offset: usize,
@@ -474,7 +474,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
 }
 
 /// Whether fixed arrays have a length prefix under `C` (YAS's `std::array`).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn array_length<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::ARRAY_LENGTH
 }
@@ -482,7 +482,7 @@ fn array_length<C: Ctx>() -> bool {
 /// The fixed size of `[T; N]` under `C`: its elements' (an image where they are one),
 /// after the length prefix where `C` writes one (then not an image: the memory holds
 /// no length).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T; N]> {
     let body = elements.array::<N>();
     if !array_length::<C>() {
@@ -493,7 +493,7 @@ fn array_size<C: Ctx, T, const N: usize>(elements: FixedSize<T>) -> FixedSize<[T
 }
 
 /// Reads the length before a fixed array of `N` where `C` writes one, and checks it.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn read_array_length<'de, C: Ctx, R: Reader<'de> + ?Sized, const N: usize>(
     r: &mut R,
 ) -> Result<(), DecodeError> {
@@ -506,7 +506,7 @@ fn read_array_length<'de, C: Ctx, R: Reader<'de> + ?Sized, const N: usize>(
     Ok(())
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn length_mismatch(offset: usize, expected: usize, found: usize) -> DecodeError {
     crate::error::cold_path();
     DecodeError::LengthMismatch {
@@ -517,7 +517,7 @@ pub(crate) fn length_mismatch(offset: usize, expected: usize, found: usize) -> D
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
@@ -559,7 +559,7 @@ fn decode_elements<'de, T: Decode<'de>, R: Reader<'de> + ?Sized, const N: usize>
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         array_size::<C, T, N>(T::fixed_size::<C::Elem>())
     }
@@ -573,7 +573,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
 
 /// `N` values one after another, each as a single value, with no length in any layout.
 impl<T: Encode, const N: usize> Encode for Fields<[T; N]> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C::Elem>().array::<N>().bytes())
     }
@@ -586,7 +586,7 @@ impl<T: Encode, const N: usize> Encode for Fields<[T; N]> {
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for Fields<[T; N]> {
     const MIN_WIRE: usize = T::MIN_WIRE.saturating_mul(N);
     const RESERVES_AHEAD: bool = T::RESERVES_AHEAD;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         let elements = T::fixed_size::<C::Elem>().array::<N>();
         FixedSize::of(elements.bytes()).nesting(elements.levels())

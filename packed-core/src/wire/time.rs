@@ -26,14 +26,14 @@ type Width<C> = <<C as Ctx>::Time as TimeForm>::Width;
 type TimeUnit<C> = <<C as Ctx>::Time as TimeForm>::Unit;
 
 /// Whether counts are `i64` whatever the field's width (YAS).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn always_i64<C: Ctx>() -> bool {
     <<L<C> as Layout>::Conventions as Conventions>::CHRONO_I64
 }
 
 /// The fixed size of a count under `C`: the integer's, where integers have a fixed
 /// width.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn count_size<C: Ctx, T>() -> FixedSize<T> {
     let width = if always_i64::<C>() {
         8
@@ -111,7 +111,7 @@ pub(crate) fn duration(nanos: u128) -> Option<Duration> {
     Some(Duration::new(secs, (nanos % 1_000_000_000) as u32))
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn out_of_range(offset: usize, type_name: &'static str) -> DecodeError {
     crate::error::cold_path();
     DecodeError::OutOfRange { offset, type_name }
@@ -134,7 +134,7 @@ pub(crate) trait Span: Sized {
 macro_rules! counted {
     ($($t:ty),*) => {$(
         impl $crate::Encode for $t {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
                 $crate::wire::time::count_size::<C, Self>()
             }
@@ -150,7 +150,7 @@ macro_rules! counted {
         impl<'de> $crate::Decode<'de> for $t {
             const MIN_WIRE: usize = 1;
             const RESERVES_AHEAD: bool = false;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: $crate::Ctx>() -> $crate::fast::FixedSize<Self> {
                 $crate::wire::time::count_size::<C, Self>()
             }

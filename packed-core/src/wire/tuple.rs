@@ -14,14 +14,14 @@ use crate::layout::{Conventions, Layout};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Whether tuples have a count byte under `C`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn counted<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::TUPLE_COUNT
 }
 
 /// The fixed size of a tuple whose elements take `body` (0: varies), with the count
 /// byte where `C` writes one.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn with_count<C: Ctx, T>(body: usize) -> FixedSize<T> {
     if counted::<C>() {
         FixedSize::run(&[1, body])
@@ -31,7 +31,7 @@ fn with_count<C: Ctx, T>(body: usize) -> FixedSize<T> {
 }
 
 /// Writes the count byte of an `n`-tuple where `C` has one.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn write_count<C: Ctx, W: Writer + ?Sized>(n: u8, w: &mut W) -> Result<(), EncodeError> {
     if counted::<C>() {
         return framed(w, Role::Length, |w| w.write_byte(n));
@@ -40,7 +40,7 @@ fn write_count<C: Ctx, W: Writer + ?Sized>(n: u8, w: &mut W) -> Result<(), Encod
 }
 
 /// Reads and checks the count byte of an `n`-tuple where `C` has one.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn read_count<'de, C: Ctx, R: Reader<'de> + ?Sized>(n: u8, r: &mut R) -> Result<(), DecodeError> {
     if counted::<C>() {
         let found = r.read_byte()?;
@@ -51,7 +51,7 @@ fn read_count<'de, C: Ctx, R: Reader<'de> + ?Sized>(n: u8, r: &mut R) -> Result<
     Ok(())
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn count_mismatch(offset: usize, expected: u8, found: u8) -> DecodeError {
     crate::error::cold_path();
     DecodeError::LengthMismatch {
@@ -66,14 +66,14 @@ fn count_mismatch(offset: usize, expected: u8, found: u8) -> DecodeError {
 macro_rules! tuple_impls {
     ($tuple:ty, $count:ident, $len:expr; $($n:tt $t:ident),+) => {
         impl<$($t: Encode),+> Encode for $tuple {
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 let body = run::run_size(&[$($t::fixed_size::<C::Elem>().bytes()),+]);
                 tuple_impls!(@fixed $count C body)
             }
             /// One run where the size is fixed (the derive groups scalar fields this way).
             /// Always inline, like the decode below.
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
                 if run::write_as_run::<C, Self, W>(w) {
                     return run::encode_run::<C, Self, W>(self, w);
@@ -87,7 +87,7 @@ macro_rules! tuple_impls {
         impl<'de, $($t: Decode<'de>),+> Decode<'de> for $tuple {
             const MIN_WIRE: usize = 0 $(+ $t::MIN_WIRE)+;
             const RESERVES_AHEAD: bool = false $(|| $t::RESERVES_AHEAD)+;
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn fixed_size<C: Ctx>() -> FixedSize<Self> {
                 let body = run::run_size(&[$($t::fixed_size::<C::Elem>().bytes()),+]);
                 let levels = run::levels(&[$($t::fixed_size::<C::Elem>().levels()),+]);
@@ -96,7 +96,7 @@ macro_rules! tuple_impls {
             // Always inline: at `#[inline]` the compiler kept the derive's scalar groups
             // out of line, and a reader passed to an out-of-line function keeps its
             // position in memory for the whole decode (see `SliceReader::short`).
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn decode<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<Self, DecodeError> {
                 if run::read_as_run::<C, Self, R>(r) {
                     return run::decode_flat_run::<C, Self, R>(r);
@@ -104,7 +104,7 @@ macro_rules! tuple_impls {
                 tuple_impls!(@read $count C r $len);
                 Ok(tuple_impls!(@build $count ($($t::decode::<C::Elem, R>(r)?,)+)))
             }
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(not(debug_assertions), inline)]
             fn decode_in_place<C: Ctx, R: Reader<'de> + ?Sized>(&mut self, r: &mut R) -> Result<(), DecodeError> {
                 if run::read_as_run::<C, Self, R>(r) {
                     *self = run::decode_flat_run::<C, Self, R>(r)?;

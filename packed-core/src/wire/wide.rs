@@ -16,7 +16,7 @@ use crate::layout::{Conventions, Layout};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// Whether wide strings are UTF-8 under `C` (YAS).
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn utf8<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::WIDE_STRING_UTF8
 }

@@ -16,11 +16,11 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 macro_rules! encode_as_pointee {
     () => {
         const REPORTS_PATHS: bool = T::REPORTS_PATHS;
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(not(debug_assertions), inline)]
         fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
             (**self).encode::<C, W>(w)
         }
-        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(not(debug_assertions), inline)]
         fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
             T::encode_header::<C, W>(w)
         }
@@ -29,7 +29,7 @@ macro_rules! encode_as_pointee {
 pub(crate) use encode_as_pointee;
 
 impl<T: Encode + ?Sized> Encode for &T {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(T::fixed_size::<C>().bytes())
     }
@@ -54,7 +54,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Box<T> {
     ) -> Result<(), DecodeError> {
         (**self).decode_in_place::<C, R>(r)
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn decode_header<C: Ctx, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<(), DecodeError> {
         T::decode_header::<C, R>(r)
     }
@@ -107,7 +107,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 /// Writes an `Option`'s flag under `C`: a byte ([`write_flag`]), or inside a bit-packing
 /// session a bit and the padding after it. Also the serde bridge's, so that a serde
 /// `Option` in a session has the derive's bytes.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn option_flag_to<C: Ctx, W: Writer + ?Sized>(
     present: bool,
     w: &mut W,
@@ -121,7 +121,7 @@ pub(crate) fn option_flag_to<C: Ctx, W: Writer + ?Sized>(
 
 /// Reads an `Option`'s flag under `C`: a byte ([`read_flag`]), or inside a bit-packing
 /// session a bit and the padding after it. Also the serde bridge's.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<bool, DecodeError> {
@@ -134,7 +134,7 @@ pub(crate) fn option_flag<'de, C: Ctx, R: Reader<'de> + ?Sized>(
 }
 
 /// Writes an `Option`'s presence flag.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result<(), EncodeError> {
     framed(w, Role::Flag, |w| w.write_byte(u8::from(present)))
 }
@@ -143,7 +143,7 @@ pub(crate) fn write_flag<W: Writer + ?Sized>(present: bool, w: &mut W) -> Result
 ///
 /// # Errors
 /// [`DecodeError::InvalidOptionFlag`] for a byte other than `0` or `1`.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool, DecodeError> {
     match r.read_byte()? {
         0 => Ok(false),
@@ -152,7 +152,7 @@ pub(crate) fn read_flag<'de, R: Reader<'de> + ?Sized>(r: &mut R) -> Result<bool,
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn invalid_flag(offset: usize, byte: u8) -> DecodeError {
     crate::error::cold_path();
     DecodeError::InvalidOptionFlag { offset, byte }

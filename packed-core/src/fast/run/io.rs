@@ -35,7 +35,7 @@ pub(super) struct RunWriter<'a> {
 }
 
 impl<'a> RunWriter<'a> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(super) fn new(buf: &'a mut [u8]) -> Self {
         Self {
             rest: buf,
@@ -44,14 +44,14 @@ impl<'a> RunWriter<'a> {
     }
 
     /// Whether the value wrote exactly the buffer's size: nothing past it, nothing left.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(super) fn filled_exactly(&self) -> bool {
         !self.over && self.rest.is_empty()
     }
 }
 
 impl Writer for RunWriter<'_> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
         if bytes.len() > self.rest.len() {
             self.over = true;
@@ -80,7 +80,7 @@ pub(super) struct RunReader<'de> {
 
 impl<'de> RunReader<'de> {
     /// A reader over `bytes`, the run of a `T` ending at offset `end` of the input.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(super) fn new<T: ?Sized>(bytes: &'de [u8], end: usize) -> Self {
         Self {
             rest: bytes,
@@ -91,14 +91,14 @@ impl<'de> RunReader<'de> {
     }
 
     /// Whether the value read exactly the run: nothing past it, nothing left.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     pub(super) fn read_exactly(&self) -> bool {
         !self.over && self.rest.is_empty()
     }
 
     /// The next `n` bytes, or `n` zeros (borrowed from a static) past the end, or if
     /// more than that.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn take(&mut self, n: usize) -> &'de [u8] {
         static ZEROS: [u8; MAX_RUN] = [0; MAX_RUN];
         if n > self.rest.len() {
@@ -111,7 +111,7 @@ impl<'de> RunReader<'de> {
     }
 
     /// `n` bytes that must exist (for callers that need them whatever their length).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn exact(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         let b = self.take(n);
         if b.len() == n {
@@ -123,7 +123,7 @@ impl<'de> RunReader<'de> {
 }
 
 impl<'de> Reader<'de> for RunReader<'de> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_into(&mut self, out: &mut [u8]) -> Result<(), DecodeError> {
         let src = self.take(out.len());
         if src.len() == out.len() {
@@ -134,12 +134,12 @@ impl<'de> Reader<'de> for RunReader<'de> {
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn read_byte(&mut self) -> Result<u8, DecodeError> {
         Ok(self.take(1).first().copied().unwrap_or(0))
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         self.exact(n)
     }
@@ -155,22 +155,22 @@ impl<'de> Reader<'de> for RunReader<'de> {
         self.exact(n).map(Cow::Borrowed)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn offset(&self) -> usize {
         self.end - self.rest.len()
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn remaining(&self) -> Option<usize> {
         Some(self.rest.len())
     }
 
     /// Nesting inside a run is bounded by the type; the run itself counted one level.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn enter(&mut self) -> Result<(), DecodeError> {
         Ok(())
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn leave(&mut self) {}
 }

@@ -30,7 +30,7 @@ use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 /// The levels of nesting of a run of parts that nest the given levels: the deepest
 /// one's (a tuple is no level of its own). Constant after inlining.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 #[must_use]
 pub const fn levels(parts: &[usize]) -> usize {
     crate::max_size::largest(parts)
@@ -38,7 +38,7 @@ pub const fn levels(parts: &[usize]) -> usize {
 
 /// The size of a run of values of the given fixed sizes: their sum, or 0 if any of
 /// them is 0 (variable or empty), or if the sum overflows. Constant after inlining.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 #[must_use]
 pub const fn run_size(sizes: &[usize]) -> usize {
     let mut total = 0usize;
@@ -63,7 +63,7 @@ pub const fn run_size(sizes: &[usize]) -> usize {
 /// Whether a `T` is written under `C` as one run: its size is fixed (and at most
 /// 256 bytes) and the writer takes runs. Constant once inlined; the derive branches
 /// on it before writing field by field.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn write_as_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(w: &W) -> bool {
     let n = T::fixed_size::<C>().bytes();
     n != 0 && n <= MAX_RUN && w.takes_runs()
@@ -71,7 +71,7 @@ pub fn write_as_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(w: &W) -> bo
 
 /// Writes `v` as one run: encodes it into a stack buffer of its fixed size, then hands
 /// the buffer to the writer. Only after [`write_as_run`] said yes.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn encode_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
     v: &T,
     w: &mut W,
@@ -88,7 +88,7 @@ pub fn encode_run<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
     }
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
     v: &T,
     n: usize,
@@ -111,7 +111,7 @@ fn encode_in<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized, const B: usize>(
 /// the levels of nesting `T` enters fit the depth limit. Where the input is short, or
 /// the limit would be met, the fields are read one by one, so the error names the
 /// field and the level is the one a stream reports.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) -> bool {
     read_as_runs::<C, T, R>(1, r)
 }
@@ -121,7 +121,7 @@ pub fn read_as_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(r: &R) 
 ///
 /// The levels of nesting the value enters field by field were found to fit the
 /// depth limit by [`read_as_run`], so the run enters none.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -130,7 +130,7 @@ pub fn decode_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 
 /// [`decode_run`] for a value that is not a level of nesting: a tuple, a run of scalar
 /// fields.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn decode_flat_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -138,7 +138,7 @@ pub fn decode_flat_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 }
 
 /// [`decode_run`] into `*v`: a fixed-size value owns no allocations to reuse.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub fn decode_run_in_place<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     v: &mut T,
     r: &mut R,
@@ -147,7 +147,7 @@ pub fn decode_run_in_place<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>
     Ok(())
 }
 
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 fn read_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
@@ -168,7 +168,7 @@ fn read_run<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
 /// Whether `r` can lend `n` values of `size` bytes each (`size` not 0) in one slice:
 /// it lends runs (a slice, not a stream, and not a run already) and has that many
 /// bytes left.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn lends<'de, R: Reader<'de> + ?Sized>(r: &R, size: usize, n: usize) -> bool {
     size != 0
         && r.lends_runs()
@@ -180,7 +180,7 @@ pub(crate) fn lends<'de, R: Reader<'de> + ?Sized>(r: &R, size: usize, n: usize) 
 
 /// Whether `n` values of `T` are read under `C` as one run each, from one borrowed
 /// slice: [`read_as_run`] for all of them at once.
-#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn read_as_runs<'de, C: Ctx, T: Decode<'de>, R: Reader<'de> + ?Sized>(
     n: usize,
     r: &R,

@@ -8,7 +8,7 @@ use crate::fast::FixedSize;
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
 
 impl Encode for Uuid {
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(16)
     }
@@ -21,7 +21,7 @@ impl Encode for Uuid {
 impl<'de> Decode<'de> for Uuid {
     const MIN_WIRE: usize = 16;
     const RESERVES_AHEAD: bool = false;
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(not(debug_assertions), inline)]
     fn fixed_size<C: Ctx>() -> FixedSize<Self> {
         FixedSize::of(16)
     }
