@@ -655,6 +655,16 @@ fn field_attrs() -> FieldAttrs {
 /// - `dec` (`with = "decimal"`): the string "305" with a compact prefix: `03 33 30 35`;
 /// - `wide` (`len = "u64"`): `01 00000000 00000000` then `78`;
 /// - `outer` (`len = "u16"`, also for the inner strings): `0100`, then `0200 68 69`.
+/// Encodes `v` to exactly `bytes` (worked out by hand at each call) and decodes them back
+/// to `v`.
+fn round_trip<T>(v: &T, bytes: &[u8])
+where
+    T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
+{
+    assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
+    assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
+}
+
 #[test]
 fn field_attributes_bytes() {
     let v = field_attrs();
@@ -1090,14 +1100,6 @@ fn users_shapes_round_trip() {
         V285 V286 V287 V288 V289 V290 V291 V292 V293 V294 V295 V296 V297 V298 V299
     }
 
-    fn round_trip<T>(v: &T, bytes: &[u8])
-    where
-        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
-    {
-        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
-        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
-    }
-
     round_trip(
         &Raw {
             r#type: 1,
@@ -1259,13 +1261,6 @@ mod owned_bounds {
 #[test]
 fn parameters_bounded_by_owned_decoding_round_trip() {
     use owned_bounds::{Borrows, Either, Envelope, Grows, Hrtb, SerdeOwned, Where};
-    fn round_trip<T>(v: &T, bytes: &[u8])
-    where
-        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
-    {
-        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
-        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
-    }
     round_trip(
         &Envelope {
             id: 7,
@@ -1403,13 +1398,6 @@ mod unsized_params {
 #[test]
 fn unsized_parameters_behind_pointers_round_trip() {
     use unsized_params::{Chain, Two, UnsizedBox};
-    fn round_trip<T>(v: &T, bytes: &[u8])
-    where
-        T: Encode + for<'de> Decode<'de> + Debug + PartialEq,
-    {
-        assert_eq!(packed_core::to_vec(v).unwrap(), bytes, "{v:?}");
-        assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
-    }
     round_trip(&UnsizedBox::<str> { b: "hi".into() }, &[2, b'h', b'i']);
     round_trip(
         &UnsizedBox::<[u16]> {
