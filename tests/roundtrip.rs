@@ -648,13 +648,6 @@ fn field_attrs() -> FieldAttrs {
     }
 }
 
-/// Under the default (Bitsery) layout, by hand:
-/// - `short` (`len = "u8"`): `02`, then 1 and 2 as u16 LE: `02 0100 0200`;
-/// - `capped` (`max = 4`, compact): `02 61 62`;
-/// - `cache`: skipped, nothing;
-/// - `dec` (`with = "decimal"`): the string "305" with a compact prefix: `03 33 30 35`;
-/// - `wide` (`len = "u64"`): `01 00000000 00000000` then `78`;
-/// - `outer` (`len = "u16"`, also for the inner strings): `0100`, then `0200 68 69`.
 /// Encodes `v` to exactly `bytes` (worked out by hand at each call) and decodes them back
 /// to `v`.
 fn round_trip<T>(v: &T, bytes: &[u8])
@@ -665,6 +658,13 @@ where
     assert_eq!(&packed_core::from_slice::<T>(bytes).unwrap(), v);
 }
 
+/// Under the default (Bitsery) layout, by hand:
+/// - `short` (`len = "u8"`): `02`, then 1 and 2 as u16 LE: `02 0100 0200`;
+/// - `capped` (`max = 4`, compact): `02 61 62`;
+/// - `cache`: skipped, nothing;
+/// - `dec` (`with = "decimal"`): the string "305" with a compact prefix: `03 33 30 35`;
+/// - `wide` (`len = "u64"`): `01 00000000 00000000` then `78`;
+/// - `outer` (`len = "u16"`, also for the inner strings): `0100`, then `0200 68 69`.
 #[test]
 fn field_attributes_bytes() {
     let v = field_attrs();
