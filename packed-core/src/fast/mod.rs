@@ -12,6 +12,7 @@
 //! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`](mod@vec) |
 //! | word copies | a short string is moved as two overlapping words, not a call to `memcpy`; an ASCII string is checked in words | [`copy`], [`utf8`] |
 //! | in-slot elements | a decoded element is built in its `Vec` slot, not copied there | [`vec::push_with`] |
+//! | bit words | a bit-packing session's reader takes its bits from a lent slice a word at a time (one 8-byte load per read, long unaligned runs 8 bytes from the 9 they straddle), not a byte at a time into an accumulator as from a stream | [`bits`](mod@bits) |
 //! | float ranges | an `f32` range's division is a multiplication by the reciprocal in `f64`, the same quotient | [`quantise`] |
 //!
 //! **The invariant:** every path writes the bytes the field-by-field path writes, and
@@ -44,7 +45,7 @@
 //! | `packs_bits()` | [`Writer`] | `explain`: a writer that packs bits itself gets a session's writes as they come | false |
 //! | `read_bits(n)`, `align_bits()`, `bits_pending()`, `bit_offset()` | [`Reader`] | wire format: bit packing, and the bit offsets of its errors | whole bytes, nothing, false, 8 × `offset` |
 //! | `past_limit()` | [`Reader`] | errors: a length claim cut short by [`Limits::max_bytes`](crate::Limits::max_bytes), not by the input, is reported as the limit's error (a slice longer than its limit; asked once, after a failed decode) | `None` |
-//! | `lend_unread()` | [`Reader`] | speed: a session reads its bits straight from a slice's input | `None` |
+//! | `lend_unread()` | [`Reader`] | speed: a session reads its bits straight from a slice's input ([`bits`](mod@bits)) | `None` |
 //! | `record_position()`, `patch_record_size(position, size)` | [`Writer`] | wire format: a growable record's size written back once its body is written (`Vec<u8>`, `SizeCounter`, `explain`) | none: the body is counted first |
 //! | `open_window(start, end, reserves)`, `close_window(window)`, `window_left(end)` | [`Reader`] | wire format: reads stop at a growable record's end, what is left of it says which fields are there, and its unread tail is skipped (slices and streams) | reads are not stopped (an overrun is caught at the close); what is left is counted from the offset; the tail is read and dropped |
 //! | `HEADER_SIZE` | [`MaxSize`](crate::MaxSize) | wire format: the header's length in a top-level message's bound (a derived type's own, a pointer's pointee's) | the context's layout's header |
@@ -56,6 +57,7 @@
 //! the [`Writer`] hooks `begin_frame`, `end_frame`, `push_path`, `pop_path` (what
 //! `explain` records).
 
+pub(crate) mod bits;
 pub(crate) mod copy;
 mod fixed_size;
 pub(crate) mod image;

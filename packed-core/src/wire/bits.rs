@@ -29,6 +29,7 @@ use alloc::{borrow::Cow, vec::Vec};
 
 use crate::ctx::{Bits, Bytes, Session};
 use crate::explain::{PathSeg, Role};
+use crate::fast::bits::{append_straddled, near_end, word_at, Lent, Source, Streamed};
 use crate::fast::copy::{append_word, le_word};
 use crate::read::Ledger;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
@@ -134,25 +135,9 @@ pub(crate) fn in_session<C: Ctx>() -> bool {
     <C::Session as Session>::BIT_PACKING
 }
 
-/// From a slice, `bits` bits (at most 56) at bit `pos` within the last 8 bytes of an
-/// input of 8 bytes or more: the last 8 bytes in one load, shifted. `None` where the
-/// bits are not all in the input (or the input is shorter), for
-/// [`BitReader::read_tail`].
-#[inline(never)]
-fn near_end(input: &[u8], pos: usize, bits: u32) -> Option<u64> {
-    let last = input.last_chunk::<8>()?;
-    // The bit of the position in those 8 bytes: below 64 where the position is in the
-    // input.
-    let shift = pos.checked_sub(8 * (input.len() - 8))?;
-    if shift >= 64 || pos + bits as usize > 8 * input.len() {
-        return None;
-    }
-    Some(u64::from_le_bytes(*last) >> shift & low_bits(bits))
-}
-
 /// Mask of the low `bits` bits (`bits` at most 64).
 #[inline(always)]
-fn low_bits(bits: u32) -> u64 {
+pub(crate) fn low_bits(bits: u32) -> u64 {
     if bits >= 64 {
         u64::MAX
     } else {
@@ -353,51 +338,13 @@ impl<W: Writer + ?Sized> Writer for BitWriter<'_, W> {
     }
 }
 
-/// Where a session's bits come from: [`Lent`] or [`Streamed`]. Sealed.
-pub trait Source<'de>: sealed::Sealed + Copy {
-    /// Whether the source is [`Lent`]: a constant, so that each reader's paths are
-    /// chosen at compile time.
-    const LENT: bool;
-    /// The input from the session's first byte, if the inner reader lends it all.
-    fn lent(&self) -> Option<&'de [u8]>;
-}
-
-mod sealed {
-    pub trait Sealed {}
-}
-
-/// The input of a slice, lent from the session's first byte ([`Reader::lend_unread`]).
-#[derive(Clone, Copy)]
-pub struct Lent<'de>(&'de [u8]);
-impl sealed::Sealed for Lent<'_> {}
-impl<'de> Source<'de> for Lent<'de> {
-    const LENT: bool = true;
-    #[inline(always)]
-    fn lent(&self) -> Option<&'de [u8]> {
-        Some(self.0)
-    }
-}
-
-/// A stream: bytes taken from the inner reader one by one as bits are needed.
-#[derive(Clone, Copy)]
-pub struct Streamed;
-impl sealed::Sealed for Streamed {}
-impl<'de> Source<'de> for Streamed {
-    const LENT: bool = false;
-    #[inline(always)]
-    fn lent(&self) -> Option<&'de [u8]> {
-        None
-    }
-}
-
 /// The reader of a bit-packing session over `R`.
 ///
-/// From a slice ([`Lent`]) the reader's only state is its bit position in the input:
-/// `n` bits (at most 56) are one load of the 8 bytes from the position's byte, shifted
-/// by the position's bit in it and masked, and the position moves on by `n`; within 8
-/// bytes of the input's end (or past a growable record's end) the bytes are gathered
-/// one by one ([`read_tail`](Self::read_tail)). The session is skipped on the inner
-/// reader when it ends. From a stream ([`Streamed`]) bits are read from a 64-bit
+/// From a slice ([`Lent`]) the reader's only state is its bit position in the input,
+/// and its bits are read a word at a time ([`fast::bits`](crate::fast::bits)); where
+/// the words are not all in the input (or past a growable record's end) the bytes are
+/// gathered one by one ([`read_tail`](Self::read_tail)). The session is skipped on the
+/// inner reader when it ends. From a stream ([`Streamed`]) bits are read from a 64-bit
 /// accumulator, least significant first, into which bytes are taken one at a time, only
 /// as the bits are needed, so nothing past the session's last byte is read.
 pub struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
@@ -649,11 +596,9 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
         debug_assert!(bits <= 56);
         if let Some(input) = self.source.lent() {
             let pos = self.bit;
-            let at = pos / 8;
-            // The 8 bytes from the position's byte hold its bit and the 56 after it
-            // at least. (`at + 8` cannot overflow, `at` being a bit position over 8:
-            // one comparison with the input's length.)
-            if let Some(word) = input.get(at..at + 8).and_then(<[u8]>::first_chunk::<8>) {
+            // The 8 bytes from the position's byte hold its bit and the 56 after it at
+            // least; Bitsery's order, least significant bit first.
+            if let Some(word) = word_at(input, pos / 8) {
                 self.bit = pos + bits as usize;
                 return Ok(u64::from_le_bytes(*word) >> (pos % 8) & low_bits(bits));
             }
@@ -782,24 +727,7 @@ impl<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> BitReader<'a, 'de, R, S> 
     fn unaligned_words(&mut self, n: usize, out: &mut Vec<u8>) -> Result<(), DecodeError> {
         let mut left = n;
         if let Some(input) = self.source.lent() {
-            let bit = self.bit % 8;
-            let mut at = self.bit / 8;
-            while left >= 8 {
-                let (Some(word), Some(&ninth)) = (
-                    input.get(at..at + 8).and_then(<[u8]>::first_chunk::<8>),
-                    input.get(at + 8),
-                ) else {
-                    break;
-                };
-                // The word's bits from the position's, then the ninth byte's low ones
-                // (in two shifts, so that a position at a boundary takes none).
-                let bytes =
-                    u64::from_le_bytes(*word) >> bit | (u64::from(ninth) << 1) << (63 - bit);
-                append_word(out, bytes, 8);
-                at += 8;
-                left -= 8;
-            }
-            self.bit = 8 * at + bit;
+            (self.bit, left) = append_straddled(input, self.bit, left, out);
         }
         while left >= 8 {
             let low = self.read_short(32)?;
@@ -1087,7 +1015,8 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 mod tests {
     use alloc::{vec, vec::Vec};
 
-    use super::{BitReader, BitWriter, Lent};
+    use super::{BitReader, BitWriter};
+    use crate::fast::bits::{Lent, Streamed};
     use crate::{DecodeError, Reader, SliceReader, Writer};
 
     /// The writer's bits are the reader's, at every width and offset, and the
@@ -1193,7 +1122,7 @@ mod tests {
                 });
                 check(&mut || {
                     let mut r = Unlent(SliceReader::new(&out));
-                    let mut br = BitReader::new(&mut r, super::Streamed);
+                    let mut br = BitReader::new(&mut r, Streamed);
                     br.read_bits(lead).unwrap();
                     let c = br.read_cow(n).unwrap().into_owned();
                     assert_eq!(br.read_bits(1).unwrap(), 1);

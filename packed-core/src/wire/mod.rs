@@ -29,10 +29,9 @@
 //!
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
-//! One exception: a bit-packing session's reader (`bits`) reads from a slice a word at
-//! a time and from a stream through an accumulator, two ways to the same bits kept in
-//! one type ([`bits::BitReader`]; its tests and `tests/parity.rs` compare them), since
-//! both share its padding, record and error logic bit for bit.
+//! A bit-packing session's reader (`bits`) takes bytes from a stream one at a time;
+//! from a slice it reads a word at a time through [`fast::bits`](crate::fast::bits),
+//! chosen by a type parameter (its tests and `tests/parity.rs` compare the two).
 
 pub(crate) mod bits;
 mod bitset;
