@@ -599,3 +599,58 @@ fn from_buf_on_error_one_chunk_stays_put_several_chunks_are_consumed_so_far() {
     ));
     assert_eq!(two.remaining(), 0);
 }
+
+/// A hand-written message that writes one more zero byte each time it is encoded, so
+/// the count taken for the length prefix is wrong by the time it writes.
+struct Growing(std::cell::Cell<usize>);
+
+impl packed_core::Encode for Growing {
+    fn encode<C: packed_core::Ctx, W: packed_core::Writer + ?Sized>(
+        &self,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
+        let n = self.0.get();
+        self.0.set(n + 1);
+        w.write_bytes(&vec![0; n])
+    }
+}
+
+/// A message whose bytes change between the count and the write would leave a prefix
+/// that is wrong, and the peer would misread every frame after it: it is refused, and
+/// nothing is written.
+#[test]
+fn a_message_that_writes_another_length_than_it_counted_is_refused() {
+    let mut codec = Codec::<&Growing>::new();
+    let mut dst = BytesMut::from(&b"prefix"[..]);
+    // Counted when it writes 1 byte, then written as 2.
+    let e = codec
+        .encode(&Growing(std::cell::Cell::new(1)), &mut dst)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CodecError::LengthChanged {
+                counted: 1,
+                written: 2
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string().contains("wrote 2 bytes after counting 1"),
+        "{e}"
+    );
+    assert_eq!(&dst[..], b"prefix");
+    // A message that writes what it counted is framed as ever: `u32` big-endian 0.
+    struct Steady;
+    impl packed_core::Encode for Steady {
+        fn encode<C: packed_core::Ctx, W: packed_core::Writer + ?Sized>(
+            &self,
+            _: &mut W,
+        ) -> Result<(), EncodeError> {
+            Ok(())
+        }
+    }
+    Codec::<&Steady>::new().encode(&Steady, &mut dst).unwrap();
+    assert_eq!(&dst[..], b"prefix\0\0\0\0");
+}

@@ -243,12 +243,23 @@ impl<T: Encode, C: Ctx, P: LenPrefix, E: Endian> Encoder<T> for Codec<T, C, P, E
             });
         }
         let start = dst.len();
-        let written =
-            P::write::<E, _>(len, dst).and_then(|()| self.config.encode_to(&message, dst));
-        written.map_err(|e| {
-            dst.truncate(start);
-            CodecError::Unencodable(e.into())
-        })
+        let mut payload_start = start;
+        let written = P::write::<E, _>(len, dst).and_then(|()| {
+            payload_start = dst.len();
+            self.config.encode_to(&message, dst)
+        });
+        // The prefix already says `len`: a message that then writes another number of
+        // bytes would leave a frame the peer misreads, and every frame after it.
+        let result = match written {
+            Ok(()) if dst.len() - payload_start == len => return Ok(()),
+            Ok(()) => CodecError::LengthChanged {
+                counted: len,
+                written: dst.len() - payload_start,
+            },
+            Err(e) => CodecError::Unencodable(e.into()),
+        };
+        dst.truncate(start);
+        Err(result)
     }
 }
 
@@ -280,6 +291,17 @@ pub enum CodecError {
     /// A message that cannot be encoded, with the field path where it failed; nothing
     /// was written.
     Unencodable(Error<EncodeError>),
+    /// The message wrote another number of bytes than
+    /// [`encoded_len`](crate::Config::encoded_len) counted for it just before, so the
+    /// length prefix already written would be wrong: its [`Encode`] impl (a
+    /// hand-written one, or a `with` module) does not write the same bytes each time.
+    /// Nothing was written.
+    LengthChanged {
+        /// The bytes counted, as the prefix says.
+        counted: usize,
+        /// The bytes the message then wrote.
+        written: usize,
+    },
     /// The transport failed.
     Io(std::io::Error),
 }
@@ -300,6 +322,11 @@ impl core::fmt::Display for CodecError {
             Self::BadPrefix(e) => write!(f, "bad frame length prefix: {e}"),
             Self::InvalidFrame(e) => write!(f, "bad frame: {e}"),
             Self::Unencodable(e) => write!(f, "cannot encode the message: {e}"),
+            Self::LengthChanged { counted, written } => write!(
+                f,
+                "the message wrote {written} bytes after counting {counted}: \
+                 its `Encode` impl is not deterministic"
+            ),
             Self::Io(e) => write!(f, "i/o error: {e}"),
         }
     }
@@ -312,7 +339,9 @@ impl std::error::Error for CodecError {
             Self::InvalidFrame(e) => Some(e),
             Self::Unencodable(e) => Some(e),
             Self::Io(e) => Some(e),
-            Self::FrameTooLarge { .. } | Self::TruncatedFrame { .. } => None,
+            Self::FrameTooLarge { .. }
+            | Self::TruncatedFrame { .. }
+            | Self::LengthChanged { .. } => None,
         }
     }
 }
