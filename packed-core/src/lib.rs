@@ -59,7 +59,7 @@
 //! | field of a `bitpack` type | `range = "MIN..=MAX"` | an integer (`u8`..`u64`, `i8`..`i64`, `usize`, `isize`): `v - MIN` in the bits of `MAX - MIN`; a float (`f32`, `f64`), with `precision` or `bits`: quantised to that many bits. On an array, `Vec`, `VecDeque` or `Box<[T]>`, each element | |
 //! | field of a `bitpack` type | `precision = P` | a float range's step: `bits` = the bit length of `(MAX - MIN) / P`, worked out in the float's own type | |
 //! | field of a `bitpack` type | `bits = N` | an integer in `N` bits (`range = "0..=2^N-1"`); a float range's bits | |
-//! | field of a `bitpack` type | `entropy = [v1, v2, ...]` | integers or strings: the index of the value in the list (1 up; 0 for another value) in the bits of the list's length, padding to a byte, then the value only if it is not in the list | |
+//! | field of a `bitpack` type | `entropy = [v1, v2, ...]` | distinct integers or strings: the index of the value in the list (1 up; 0 for another value) in the bits of the list's length, padding to a byte, then the value only if it is not in the list | |
 //! | field of a `bitpack` type | `align_before_data = false` | on an `entropy` field or an `Option`: no padding after the index or flag bit | `true` |
 //! | field of a `bitpack` type | `align` | pads to the next byte before the field | |
 //! | field | `default = "expr"` | the value the field takes when it is not read: a `skip` field, or a field of a growable record that an older record does not hold (refused elsewhere) | `Default::default()` |

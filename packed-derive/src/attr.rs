@@ -501,7 +501,21 @@ fn parse_entropy(
     let elems = Punctuated::<syn::Expr, Token![,]>::parse_terminated(&content)?;
     let mut ints = Vec::new();
     let mut strs = Vec::new();
+    // Each value's identity, to find one listed twice: Bitsery codes a value by the
+    // index of its first match, so a repeat is never used and is a mistake.
+    let mut seen: Vec<EntropyKey> = Vec::new();
     for e in &elems {
+        if let Some(k) = entropy_key(e) {
+            if seen.contains(&k) {
+                diag.error(
+                    e,
+                    "this `entropy` value is listed twice; a value is coded by its first place \
+                     in the list, so the repeat would never be used",
+                );
+                return Ok(None);
+            }
+            seen.push(k);
+        }
         let int = |e: &syn::Expr| {
             matches!(
                 e,
@@ -549,6 +563,36 @@ fn parse_entropy(
         value: values,
         span,
     }))
+}
+
+/// What an `entropy` value is, whatever its spelling (`1`, `0x1`, `1_u16`): an integer
+/// or a string.
+#[derive(PartialEq)]
+enum EntropyKey {
+    Int(i128),
+    Str(String),
+}
+
+/// The value of an `entropy` list element, where it is a literal that fits an `i128`
+/// (any other element is refused or left to the compiler elsewhere).
+fn entropy_key(e: &syn::Expr) -> Option<EntropyKey> {
+    let int = |e: &syn::Expr| match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse::<i128>().ok(),
+        _ => None,
+    };
+    match e {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(EntropyKey::Str(s.value())),
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => {
+            int(&u.expr).map(|v| EntropyKey::Int(-v))
+        }
+        e => int(e).map(EntropyKey::Int),
+    }
 }
 
 /// Parses `key = true` or `key = false`.
