@@ -183,7 +183,12 @@ pub(crate) fn mentions_param(ty: &syn::Type, params: &[String]) -> bool {
 /// bound alone. Read from the trait's last path segment, as written: a trait of the
 /// user's that has `Packed` as a supertrait is not seen (`bound = "..."` is the way).
 fn decode_owned_params(generics: &syn::Generics, serde: bool) -> BTreeSet<String> {
-    let owned = |b: &syn::TypeParamBound, outer_hrtb: bool| {
+    let (whole, per_lifetime) = if serde {
+        ("DeserializeOwned", "Deserialize")
+    } else {
+        ("DecodeOwned", "Decode")
+    };
+    params_bounded(generics, |b, outer_hrtb| {
         let syn::TypeParamBound::Trait(t) = b else {
             return false;
         };
@@ -191,39 +196,10 @@ fn decode_owned_params(generics: &syn::Generics, serde: bool) -> BTreeSet<String
             return false;
         };
         let hrtb = outer_hrtb || t.lifetimes.is_some();
-        let (whole, per_lifetime) = if serde {
-            ("DeserializeOwned", "Deserialize")
-        } else {
-            ("DecodeOwned", "Decode")
-        };
         last.ident == whole
             || (!serde && last.ident == "Packed")
             || (hrtb && last.ident == per_lifetime)
-    };
-    let mut found = BTreeSet::new();
-    for p in generics.type_params() {
-        if p.bounds.iter().any(|b| owned(b, false)) {
-            found.insert(p.ident.to_string());
-        }
-    }
-    for pred in generics.where_clause.iter().flat_map(|w| &w.predicates) {
-        let syn::WherePredicate::Type(pt) = pred else {
-            continue;
-        };
-        let syn::Type::Path(tp) = &pt.bounded_ty else {
-            continue;
-        };
-        if tp.qself.is_some() {
-            continue;
-        }
-        let Some(id) = tp.path.get_ident() else {
-            continue;
-        };
-        if pt.bounds.iter().any(|b| owned(b, pt.lifetimes.is_some())) {
-            found.insert(id.to_string());
-        }
-    }
-    found
+    })
 }
 
 /// The type parameters declared `?Sized` (in the list or a `where` clause). Such a `T`
@@ -234,21 +210,36 @@ fn decode_owned_params(generics: &syn::Generics, serde: bool) -> BTreeSet<String
 /// for these only: elsewhere they would make recursive types cyclic, and a `?Sized`
 /// parameter's field is no recursion of the type.)
 fn maybe_unsized_params(generics: &syn::Generics) -> BTreeSet<String> {
-    let maybe = |b: &syn::TypeParamBound| matches!(b, syn::TypeParamBound::Trait(t) if matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)));
+    params_bounded(generics, |b, _| {
+        matches!(b, syn::TypeParamBound::Trait(t)
+            if matches!(t.modifier, syn::TraitBoundModifier::Maybe(_)))
+    })
+}
+
+/// The type parameters with a bound that `is` accepts, in the parameter list or in a
+/// `where` clause on the parameter itself; `is` is also told whether the `where`
+/// clause is higher-ranked (`for<'de> T: ...`).
+fn params_bounded(
+    generics: &syn::Generics,
+    is: impl Fn(&syn::TypeParamBound, bool) -> bool,
+) -> BTreeSet<String> {
     let mut found: BTreeSet<String> = generics
         .type_params()
-        .filter(|p| p.bounds.iter().any(maybe))
+        .filter(|p| p.bounds.iter().any(|b| is(b, false)))
         .map(|p| p.ident.to_string())
         .collect();
     for pred in generics.where_clause.iter().flat_map(|w| &w.predicates) {
-        if let syn::WherePredicate::Type(pt) = pred {
-            if let syn::Type::Path(tp) = &pt.bounded_ty {
-                if let (None, Some(id)) = (&tp.qself, tp.path.get_ident()) {
-                    if pt.bounds.iter().any(maybe) {
-                        found.insert(id.to_string());
-                    }
-                }
-            }
+        let syn::WherePredicate::Type(pt) = pred else {
+            continue;
+        };
+        let syn::Type::Path(tp) = &pt.bounded_ty else {
+            continue;
+        };
+        let (None, Some(id)) = (&tp.qself, tp.path.get_ident()) else {
+            continue;
+        };
+        if pt.bounds.iter().any(|b| is(b, pt.lifetimes.is_some())) {
+            found.insert(id.to_string());
         }
     }
     found
