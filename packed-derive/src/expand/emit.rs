@@ -84,21 +84,26 @@ const NUMBERED: [&str; 2] = [BINDING_STEM, WITH_IMPL_STEM];
 const BINDING_STEM: &str = "__f";
 const WITH_IMPL_STEM: &str = "__PackedWith";
 
+/// `name` without suffix `n` (see [`fresh`]), if it carries it.
+fn unsuffixed(name: &str, n: u32) -> Option<&str> {
+    match n {
+        0 => Some(name),
+        n => name.strip_suffix(&format!("_{n}")),
+    }
+}
+
+/// Whether `base` is `stem` followed by a number (`__f0` of `__f`).
+fn is_numbered(base: &str, stem: &str) -> bool {
+    base.strip_prefix(stem)
+        .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether `user` (an identifier of the input, `r#` removed) is a generated name
 /// under suffix `n`.
 fn is_generated(user: &str, n: u32) -> bool {
-    let base = match n {
-        0 => user,
-        n => match user.strip_suffix(&format!("_{n}")) {
-            Some(base) => base,
-            None => return false,
-        },
-    };
-    let numbered = |stem: &str| {
-        base.strip_prefix(stem)
-            .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
-    };
-    FIXED.contains(&base) || NUMBERED.into_iter().any(numbered)
+    unsuffixed(user, n).is_some_and(|base| {
+        FIXED.contains(&base) || NUMBERED.into_iter().any(|stem| is_numbered(base, stem))
+    })
 }
 
 /// Picks the suffix of this derive's names (see [`fresh`]) from every identifier of
@@ -256,8 +261,18 @@ pub(crate) fn wrap(krate: &syn::Path, body: &TokenStream) -> TokenStream {
 
 /// The names the generated code binds as locals (`let __v`, `__w: &mut __W`, the
 /// fields' `__f0`), other than those of the user's type.
-const LOCALS: [&str; 11] = [
-    "__v", "__d", "__off", "__tag", "__items", "__n", "__out", "__bits", "__rec", "__w", "__r",
+const LOCALS: [Name; 11] = [
+    VALUE,
+    DISCRIMINANT,
+    TAG_OFFSET,
+    TAG,
+    ITEMS,
+    COUNT,
+    OUT,
+    BIT_GROUP,
+    RECORD,
+    WRITER,
+    READER,
 ];
 
 /// An import of a function (`__private::local`) under each local name `body` binds. A
@@ -268,31 +283,25 @@ const LOCALS: [&str; 11] = [
 /// block hides the module's item of the same name from the block's code. One `use` of
 /// one function, not an item per name: the per-type code stays small.
 fn local_shadows(body: &TokenStream) -> TokenStream {
-    fn collect(tokens: &TokenStream, names: &[String], out: &mut Vec<String>) {
+    fn collect(tokens: &TokenStream, suffix: u32, out: &mut Vec<String>) {
         for tt in tokens.clone() {
             match tt {
                 TokenTree::Ident(i) => {
                     let s = i.to_string();
-                    let field = s.strip_prefix("__f").is_some_and(|rest| {
-                        let digits = match SUFFIX.with(std::cell::Cell::get) {
-                            0 => Some(rest),
-                            n => rest.strip_suffix(&format!("_{n}")),
-                        };
-                        digits
-                            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                    let local = unsuffixed(&s, suffix).is_some_and(|base| {
+                        is_numbered(base, BINDING_STEM) || LOCALS.iter().any(|l| l.0 == base)
                     });
-                    if (field || names.contains(&s)) && !out.contains(&s) {
+                    if local && !out.contains(&s) {
                         out.push(s);
                     }
                 }
-                TokenTree::Group(g) => collect(&g.stream(), names, out),
+                TokenTree::Group(g) => collect(&g.stream(), suffix, out),
                 TokenTree::Literal(_) | TokenTree::Punct(_) => {}
             }
         }
     }
-    let names: Vec<String> = LOCALS.iter().map(|n| fresh(n)).collect();
     let mut found = Vec::new();
-    collect(body, &names, &mut found);
+    collect(body, SUFFIX.with(std::cell::Cell::get), &mut found);
     if found.is_empty() {
         return TokenStream::new();
     }
