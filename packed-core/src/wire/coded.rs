@@ -19,6 +19,7 @@
 
 use alloc::{borrow::Cow, boxed::Box, collections::VecDeque, string::String, vec::Vec};
 
+use super::bits::low_bits;
 use super::seq::{claim, element, read_len, settle, write_len, Reserve};
 use crate::explain::{framed, Role};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -124,12 +125,6 @@ impl IntRange {
         }
         Ok(I::from_i128(v))
     }
-}
-
-/// Mask of the low `bits` bits (`bits` at most 64).
-#[inline(always)]
-fn low_bits(bits: u32) -> u64 {
-    u64::MAX.checked_shr(64 - bits).unwrap_or(0)
 }
 
 impl BitCoding for IntRange {
