@@ -12,8 +12,8 @@ use crate::attr::{self, Attr, FieldKey};
 use crate::diag::Diagnostics;
 use crate::expand::emit::reported_at;
 use crate::model::{
-    bit_length, BitCoding, Bound, Choice, FloatTy, Len, OwnLayout, Preset, RangeBounds, ReprInt,
-    Spanned, Tag, TimeUnit, TimeWidth,
+    bit_length, BitCoding, Bound, Choice, EntropyValues, FloatTy, Len, OwnLayout, Preset,
+    RangeBounds, ReprInt, Spanned, Tag, TimeUnit, TimeWidth,
 };
 
 /// A derive input.
@@ -418,6 +418,26 @@ fn bit_coding(diag: &Diagnostics, a: &attr::Field, ty: &syn::Type) -> Option<Spa
                 "`entropy` applies to integers and strings, not floats",
             );
             return None;
+        }
+        // Checked here rather than left to the compiler, which reports a negative value
+        // of an unsigned field as "`u8: Neg` is not satisfied", and one past the type as
+        // an overflowing literal at the derive.
+        if let (Element::Int(int), EntropyValues::Ints(values)) = (&elem, &entropy.value) {
+            if let Some((lo, hi)) = int_bounds(*int) {
+                for (tokens, value) in values {
+                    if value.is_some_and(|v| v < lo || v > hi) {
+                        diag.error(
+                            tokens,
+                            format_args!(
+                                "this `entropy` value does not fit the field's type `{}` \
+                                 ({lo}..={hi})",
+                                int.name()
+                            ),
+                        );
+                        return None;
+                    }
+                }
+            }
         }
         let align_before_data = a.align_before_data.as_ref().is_none_or(|b| b.value);
         return Some(Spanned {

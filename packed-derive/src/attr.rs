@@ -504,6 +504,10 @@ fn parse_entropy(
     // Each value's identity, to find one listed twice: Bitsery codes a value by the
     // index of its first match, so a repeat is never used and is a mistake.
     let mut seen: Vec<EntropyKey> = Vec::new();
+    let int_value = |e: &syn::Expr| match entropy_key(e) {
+        Some(EntropyKey::Int(v)) => Some(v),
+        _ => None,
+    };
     for e in &elems {
         if let Some(k) = entropy_key(e) {
             if seen.contains(&k) {
@@ -530,9 +534,9 @@ fn parse_entropy(
                 lit: syn::Lit::Str(s),
                 ..
             }) => strs.push(s.clone()),
-            e if int(e) => ints.push(quote::quote!(#e)),
+            e if int(e) => ints.push((quote::quote!(#e), int_value(e))),
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) && int(&u.expr) => {
-                ints.push(quote::quote!(#e));
+                ints.push((quote::quote!(#e), int_value(e)));
             }
             other => {
                 diag.error(

@@ -544,8 +544,9 @@ impl RangeBounds {
 /// The values of `entropy = [...]`: all integers or all strings.
 #[derive(Clone)]
 pub(crate) enum EntropyValues {
-    /// Integer literals, with their sign.
-    Ints(Vec<TokenStream>),
+    /// Integer literals, with their sign, and each one's value where it fits an `i128`
+    /// (to check it against the field's type).
+    Ints(Vec<(TokenStream, Option<i128>)>),
     Strs(Vec<syn::LitStr>),
 }
 

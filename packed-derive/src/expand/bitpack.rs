@@ -213,7 +213,10 @@ fn coding_value(cont: &Container<'_>, f: &Field<'_>, coding: &Spanned<BitCoding>
         } => {
             let bits = bit_length(values.len() as u128);
             let values = match values {
-                EntropyValues::Ints(v) => quote!(#(#v),*),
+                EntropyValues::Ints(v) => {
+                    let v = v.iter().map(|(tokens, _)| tokens);
+                    quote!(#(#v),*)
+                }
                 EntropyValues::Strs(v) => quote!(#(#v),*),
             };
             quote_spanned! {span=>
