@@ -627,7 +627,12 @@ fn for_each_meta(
     mut f: impl FnMut(&ParseNestedMeta<'_>) -> syn::Result<()>,
 ) {
     for attr in attrs.iter().filter(|a| a.path().is_ident(ATTRIBUTE)) {
-        if let syn::Meta::Path(_) = attr.meta {
+        let empty = match &attr.meta {
+            syn::Meta::Path(_) => true,
+            syn::Meta::List(list) => list.tokens.is_empty(),
+            syn::Meta::NameValue(_) => false,
+        };
+        if empty {
             diag.error(attr, "expected `#[packed(...)]` with at least one key");
             continue;
         }
