@@ -25,7 +25,7 @@ use std::fmt::Debug;
 
 use common::{hex, hex_file};
 use packed_core::explain::Role;
-use packed_core::{layout, DecodeError, Layout, Limits, Packed};
+use packed_core::{layout, DecodeError, EncodeError, Layout, Limits, Packed};
 use proptest::prelude::*;
 
 const GOLDEN_EXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/golden-ext/");
@@ -1614,5 +1614,79 @@ fn explain_input_shows_what_the_reader_skipped() {
     assert_eq!(
         c.explain_input::<V1>(&long),
         Err(DecodeError::Unexplained { offset: 0 })
+    );
+}
+
+/// A `with` module that writes one more zero byte each time it is encoded: a field
+/// whose bytes change between the count of a record's body and its write.
+mod growing {
+    use std::cell::Cell;
+
+    use packed_core::{Ctx, DecodeError, EncodeError, Reader, Writer};
+
+    pub fn encode<C: Ctx, W: Writer + ?Sized>(
+        v: &Cell<usize>,
+        w: &mut W,
+    ) -> Result<(), EncodeError> {
+        let n = v.get();
+        v.set(n + 1);
+        w.write_bytes(&vec![0; n])
+    }
+
+    pub fn decode<'de, C: Ctx, R: Reader<'de> + ?Sized>(
+        _r: &mut R,
+    ) -> Result<Cell<usize>, DecodeError> {
+        Ok(Cell::new(0))
+    }
+}
+
+#[derive(Packed)]
+#[packed(growable)]
+struct Changing {
+    a: u8,
+    #[packed(with = "growing")]
+    g: std::cell::Cell<usize>,
+}
+
+/// A writer that cannot go back counts a record's body before writing its size: a body
+/// that then writes another length would leave a size that misframes what follows, so
+/// it is refused where the writer knows what it took.
+#[test]
+fn a_record_that_writes_another_length_than_it_counted_is_refused() {
+    let changing = || Changing {
+        a: 7,
+        g: std::cell::Cell::new(1),
+    };
+    // Into a Vec the size is patched after the write, so it agrees with the body:
+    // `to_vec` sizes its vector first (one zero byte), then writes two.
+    assert_eq!(
+        packed_core::to_vec(&changing()).unwrap(),
+        hex("07000000 07 0000")
+    );
+    // Counted at one zero byte (size 6), then written with two (7 bytes).
+    let want = EncodeError::RecordLengthChanged {
+        counted: 6,
+        written: 7,
+    };
+    let mut buf = [0u8; 16];
+    assert_eq!(
+        packed_core::to_slice(&changing(), &mut buf).map_err(packed_core::Error::into_kind),
+        Err(want.clone())
+    );
+    let mut w = packed_core::IoWriter::new(Vec::new());
+    assert_eq!(
+        packed_core::config().encode_to(&changing(), &mut w),
+        Err(want.clone())
+    );
+    // An element of a sequence: counted without a zero byte (size 5), written with one.
+    let mut w = packed_core::IoWriter::new(Vec::new());
+    let two = vec![changing(), changing()];
+    two[0].g.set(0);
+    assert_eq!(
+        packed_core::config().encode_to(&two, &mut w),
+        Err(EncodeError::RecordLengthChanged {
+            counted: 5,
+            written: 6,
+        })
     );
 }

@@ -112,6 +112,11 @@ impl<B: BufMut> Writer for BufMutWriter<B> {
     fn takes_runs(&self) -> bool {
         true
     }
+
+    #[inline]
+    fn bytes_written(&self) -> Option<usize> {
+        Some(self.written)
+    }
 }
 
 impl<C: Ctx> Config<C> {

@@ -272,6 +272,17 @@ pub enum EncodeError {
         /// The record's size in bytes, its 4-byte size included.
         size: usize,
     },
+    /// A growable record (`#[packed(growable)]`) written to a writer that cannot go back
+    /// (a [`SliceWriter`](crate::SliceWriter), an `IoWriter`, a `BufMutWriter`) wrote another number of bytes than it was counted at just before,
+    /// so the size written ahead of it is wrong. Not a problem with the value: an
+    /// [`Encode`](crate::Encode) impl or a `with` module inside the record that does not
+    /// write the same bytes each time. What was written is not a valid message.
+    RecordLengthChanged {
+        /// The record's size as counted and written, its 4-byte size included.
+        counted: usize,
+        /// The bytes the record then took, its 4-byte size included.
+        written: usize,
+    },
     /// A growable record (`#[packed(growable)]`) inside a bit-packing session (a field
     /// of a `#[packed(bitpack)]` type): its size counts bytes, which the bits around it
     /// do not fill (Bitsery writes it over the bits before it). Put `bitpack` on the
@@ -343,6 +354,12 @@ impl fmt::Display for EncodeError {
                 f,
                 "growable record `{type_name}` inside a bit-packing session: its size counts \
                  bytes; put `bitpack` on the growable type itself instead"
+            ),
+            Self::RecordLengthChanged { counted, written } => write!(
+                f,
+                "growable record counted at {counted} bytes, its size written so, then took \
+                 {written}: an `Encode` impl or `with` module inside it does not write the \
+                 same bytes each time"
             ),
             Self::RecordTooLarge { size } => write!(
                 f,

@@ -189,7 +189,8 @@
 //! `encode_into`, and `to_writer`, which encodes into one first) or a `BytesMut` writes
 //! each size back once the record is written; a writer that cannot go back
 //! ([`IoWriter`], [`SliceWriter`], a `BufMut`) counts each record's body first and
-//! writes its size before it, so no part of the message is held in memory;
+//! writes its size before it, so no part of the message is held in memory (a body that
+//! then writes another length is [`EncodeError::RecordLengthChanged`]);
 //! `from_reader` skips unknown tails by reading them. [`explain()`] shows each size as
 //! [`Role::Size`](explain::Role::Size). A growable record has no fixed size and is no
 //! memory image: it is read field by field (each field only where the record holds

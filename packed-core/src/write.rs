@@ -143,6 +143,18 @@ pub trait Writer {
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         let _ = (position, size);
     }
+
+    /// *Wire format: growable records.* The number of bytes written so far, where a
+    /// writer without [`record_position`](Writer::record_position) knows it
+    /// ([`SliceWriter`], `IoWriter`, `BufMutWriter`): a growable record's body is
+    /// counted before it is written there, and this checks that the write took the
+    /// bytes counted ([`EncodeError::RecordLengthChanged`]). `None`, the default: not
+    /// checked.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn bytes_written(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl Writer for Vec<u8> {
@@ -247,6 +259,10 @@ impl<W: Writer + ?Sized> Writer for &mut W {
     #[cfg_attr(not(debug_assertions), inline)]
     fn patch_record_size(&mut self, position: usize, size: [u8; 4]) {
         (**self).patch_record_size(position, size);
+    }
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn bytes_written(&self) -> Option<usize> {
+        (**self).bytes_written()
     }
 }
 
@@ -359,6 +375,11 @@ impl Writer for SliceWriter<'_> {
     fn takes_runs(&self) -> bool {
         true
     }
+
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn bytes_written(&self) -> Option<usize> {
+        Some(self.len)
+    }
 }
 
 /// Adapts a [`std::io::Write`] sink, writing every field as it comes: each is a
@@ -402,5 +423,10 @@ impl<W: std::io::Write> Writer for IoWriter<W> {
     #[cfg_attr(not(debug_assertions), inline)]
     fn takes_runs(&self) -> bool {
         true
+    }
+
+    #[cfg_attr(not(debug_assertions), inline)]
+    fn bytes_written(&self) -> Option<usize> {
+        Some(self.written)
     }
 }

@@ -25,7 +25,8 @@
 //!
 //! Writing, the size is written back over 4 reserved bytes once the body is written,
 //! where the writer can ([`Writer::record_position`]); a stream's body is counted first
-//! instead, so the message is never held in memory.
+//! instead, so the message is never held in memory, and then checked to write what it
+//! was counted at.
 
 use crate::explain::{framed, Role};
 use crate::layout::Layout;
@@ -57,7 +58,8 @@ type SizeOrder<F> = <<F as Ctx>::Layout as Layout>::Endian;
 ///
 /// # Errors
 /// From the body and the writer; [`EncodeError::RecordTooLarge`] if the record does
-/// not fit its size.
+/// not fit its size; [`EncodeError::RecordLengthChanged`] if a writer that cannot go
+/// back took another number of bytes for the body than it was counted at.
 #[inline]
 pub fn write_record<C: Ctx, F: Ctx, T: RecordBody + ?Sized, W: Writer + ?Sized>(
     value: &T,
@@ -80,7 +82,21 @@ pub fn write_record<C: Ctx, F: Ctx, T: RecordBody + ?Sized, W: Writer + ?Sized>(
     value.encode_body::<C, SizeCounter>(&mut body)?;
     let size = record_size(body.len.saturating_add(SIZE_BYTES))?;
     framed(w, Role::Size, |w| SizeOrder::<F>::write(size, w))?;
-    value.encode_body::<C, W>(w)
+    let start = w.bytes_written();
+    value.encode_body::<C, W>(w)?;
+    // The size is already out: a body that writes another length than it was counted
+    // at (an `Encode` impl or `with` module that is not deterministic) would leave a
+    // record that misframes everything after it, so it is an error where the writer
+    // can tell.
+    match (start, w.bytes_written()) {
+        (Some(start), Some(end)) if end - start != body.len => {
+            Err(EncodeError::RecordLengthChanged {
+                counted: body.len.saturating_add(SIZE_BYTES),
+                written: (end - start).saturating_add(SIZE_BYTES),
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A record's size as its 4-byte value.
