@@ -1966,6 +1966,69 @@ fn growable_bitpacked_hostile_input_and_misuse() {
     ));
 }
 
+/// A type both growable and bit-packed that holds itself compiles (it did not: E0275,
+/// its decode nested bit readers without end), and its `None` round-trips; `Some` is a
+/// record inside its own session, refused both ways.
+#[test]
+fn recursive_growable_bit_packed_types_compile() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable, bitpack)]
+    struct Node {
+        x: bool,
+        next: Option<Box<Node>>,
+    }
+    let leaf = Node {
+        x: true,
+        next: None,
+    };
+    // Size 5; x = 1 at bit 0, the option's flag 0 at bit 1, padding.
+    let bytes = hex("05000000 01");
+    assert_eq!(packed_core::to_vec(&leaf).unwrap(), bytes);
+    assert_eq!(packed_core::from_slice::<Node>(&bytes), Ok(leaf));
+    assert_eq!(
+        packed_core::from_reader::<Node, _>(&bytes[..]).map_err(packed_core::Error::into_kind),
+        Ok(Node {
+            x: true,
+            next: None
+        })
+    );
+    let two = Node {
+        x: true,
+        next: Some(Box::new(Node {
+            x: false,
+            next: None,
+        })),
+    };
+    assert!(matches!(
+        packed_core::to_vec(&two).map_err(packed_core::Error::into_kind),
+        Err(packed_core::EncodeError::RecordInBitPacking { .. })
+    ));
+    // The flag set at bit 1, then padding: the inner record would start inside the
+    // session.
+    assert!(matches!(
+        packed_core::from_slice::<Node>(&hex("0a000000 03 05000000 00"))
+            .map_err(packed_core::Error::into_kind),
+        Err(DecodeError::RecordInBitPacking { .. })
+    ));
+
+    /// The same as an enum, through a tuple variant.
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(growable, bitpack)]
+    enum Chain {
+        End,
+        Link(#[packed(range = "0..=3")] u8, Box<Chain>),
+    }
+    // Size 5; the tag 0 (a size prefix, 8 bits in the session).
+    assert_eq!(
+        packed_core::to_vec(&Chain::End).unwrap(),
+        hex("05000000 00")
+    );
+    assert_eq!(
+        packed_core::from_slice::<Chain>(&hex("05000000 00")),
+        Ok(Chain::End)
+    );
+}
+
 /// `MaxSize` of a bit-packed type: its fields' bounds (no field's bits exceed 8 per byte
 /// of its bound, and padding only rounds up to a byte), and an `entropy` field's index
 /// bytes, once per value or element.

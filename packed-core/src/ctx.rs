@@ -85,6 +85,21 @@ pub trait Session: sealed::Sealed + 'static {
     >(
         r: &mut R,
     ) -> Result<T, crate::DecodeError>;
+
+    /// Reads a `T`'s fields in a session that is a growable record's body (a type both
+    /// `#[packed(growable)]` and `#[packed(bitpack)]`). Only [`Bytes`] opens one: a
+    /// record is never inside a session (`read_record` refuses that first), and
+    /// dispatching on the type keeps a recursive type of both kinds from nesting bit
+    /// readers without end at compile time.
+    #[doc(hidden)]
+    fn decode_packed_record<
+        'de,
+        C: Ctx,
+        T: crate::__private::BitUnpacked<'de>,
+        R: crate::Reader<'de> + ?Sized,
+    >(
+        r: &mut R,
+    ) -> Result<T, crate::DecodeError>;
 }
 
 /// Whole bytes: outside every bit-packing session.

@@ -280,7 +280,7 @@ pub fn decode_bit_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Siz
 pub fn decode_bit_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
-    crate::wire::bits::decode_record_session::<C, T, R>(r)
+    <C::Session as Session>::decode_packed_record::<C, T, R>(r)
 }
 
 /// A field's `align`: pads the bit stream to the next byte before the field.

@@ -79,6 +79,13 @@ impl Session for Bytes {
             None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed)),
         }
     }
+
+    #[inline(always)]
+    fn decode_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<T, DecodeError> {
+        decode_record_session::<C, T, R>(r)
+    }
 }
 
 /// A growable record's body that is a bit-packing session (a type both
@@ -126,6 +133,17 @@ impl Session for Bits {
         r: &mut R,
     ) -> Result<T, DecodeError> {
         T::decode_fields::<C, R>(r)
+    }
+
+    /// Not reached: `read_record` refuses a record inside a session before its body.
+    #[cold]
+    fn decode_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+        r: &mut R,
+    ) -> Result<T, DecodeError> {
+        Err(DecodeError::RecordInBitPacking {
+            bit_offset: r.bit_offset(),
+            type_name: core::any::type_name::<T>(),
+        })
     }
 }
 
