@@ -691,6 +691,31 @@ fn field_attributes_bytes() {
     assert_eq!(into.cache, Vec::<u8>::new());
 }
 
+/// A field's `len` stops at the derived types in its value: their fields are their own,
+/// framed by their type's (or their parent's) layout, as wherever else they appear.
+#[test]
+fn field_len_stops_at_derived_types() {
+    #[derive(Packed, Debug, PartialEq)]
+    struct Named {
+        name: String,
+    }
+    #[derive(Packed, Debug, PartialEq)]
+    struct LenStops {
+        #[packed(len = "u16")]
+        items: Vec<Named>,
+        #[packed(len = "u16")]
+        map: BTreeMap<String, Vec<u8>>,
+    }
+    let v = LenStops {
+        items: vec![Named { name: "hi".into() }],
+        map: [("k".to_string(), vec![7])].into(),
+    };
+    // items: the count as a u16 `0100`, then `name` in Named's own (compact) prefix
+    // `02 6869`; map: every prefix a u16, the entry count `0100`, the key `0100 6b`,
+    // the value `0100 07`.
+    round_trip(&v, &hex("0100 02 6869  0100 0100 6b 0100 07"));
+}
+
 /// The call-site layout replaces container-level settings; field-level attributes keep
 /// theirs: under `to_vec_as::<Bitsery>` and `::<Yas>`, `wide` keeps its 8-byte length
 /// and `short` its 1-byte length.
