@@ -512,3 +512,39 @@ fn bit_packed_spans() {
     // `tick`, at a byte boundary, is whole bytes.
     assert!(dump.contains("     5  34 12"), "{dump}");
 }
+
+/// `explain_input` reads a bit-packed value's input as `from_slice` does (the session
+/// borrows the slice), so hostile input gets the same error: a length claiming more
+/// elements than the input holds is refused at its prefix, not read as a stream's would
+/// be until the bits run out.
+#[test]
+fn explain_input_refuses_bit_packed_input_as_from_slice_does() {
+    #[derive(Packed, Debug, PartialEq)]
+    #[packed(bitpack)]
+    struct Flags {
+        on: bool,
+        levels: Vec<u16>,
+    }
+    // `on` = 1 at bit 0; the length 100 (a one-byte size prefix) at bits 1..=8: `c9 00`;
+    // then one u16 where 100 were claimed.
+    let input = [0xc9, 0x00, 0x07, 0x00];
+    let refused = packed_core::from_slice::<Flags>(&input).map_err(packed_core::Error::into_kind);
+    assert!(
+        matches!(
+            refused,
+            Err(packed_core::DecodeError::LengthExceedsInput { len: 100, .. })
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        packed_core::config()
+            .explain_input::<Flags>(&input)
+            .map(|_| ()),
+        refused.map(|_| ())
+    );
+    // With the length 1, the u16 7 at bits 9..=24 (`0e 00`, then bit 24 in a fourth
+    // byte), the input is explained byte for byte.
+    let one = [0x03, 0x0e, 0x00, 0x00];
+    let e = packed_core::config().explain_input::<Flags>(&one).unwrap();
+    assert_eq!(e.bytes(), one);
+}

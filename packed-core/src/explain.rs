@@ -1145,6 +1145,12 @@ impl<'de, R: Reader<'de> + ?Sized> Reader<'de> for RecordLog<'_, R> {
     fn lends_runs(&self) -> bool {
         self.inner.lends_runs()
     }
+    // A bit-packing session reads a slice's bits from the input lent to it, as it does
+    // under `from_slice`; without this it read them as from a stream, whose claims are
+    // checked otherwise (another error than `from_slice`'s for the same input).
+    fn lend_unread(&self) -> Option<&'de [u8]> {
+        self.inner.lend_unread()
+    }
     fn depth_left(&self) -> usize {
         self.inner.depth_left()
     }
