@@ -32,11 +32,6 @@ const NO_COUNTERPART: &[(&str, &str)] = &[
          of the pointee's address); Option<Box<T>> is StdOptional's flag, not an id",
     ),
     ("std_unique_ptr_some", "as std_unique_ptr_null"),
-    (
-        "std_bitset_10_bitpacked",
-        "bit packing (enableBitPacking) is the bit-packing issue's; Bitset<N> is the \
-         byte form outside a bit-packing session",
-    ),
 ];
 
 /// Checks one file: `bytes` decode to `value` and `value` encodes to `bytes` under `L`.
@@ -405,6 +400,14 @@ enum Eu8 {
     Max = 255,
 }
 
+/// `bp.ext(bits, ext::StdBitset{}); bp.boolValue(flag);` in `enableBitPacking`.
+#[derive(Packed, Debug, PartialEq, Clone)]
+#[packed(bitpack)]
+struct BitsetBits {
+    bits: Bitset<10>,
+    flag: bool,
+}
+
 fn bitset<const N: usize>(set: &[usize]) -> Bitset<N> {
     let mut b = Bitset::new();
     for &i in set {
@@ -459,6 +462,15 @@ fn golden_ext_std_types() {
             3, 4, 5, 6, 9, 10, 12, 14, 18, 20, 21, 25, 28, 33, 34, 35, 36, 37, 38, 39, 41, 43, 46,
             47, 48, 50, 51, 60, 61, 62, 63,
         ]),
+    );
+    // Inside a bit-packing session the bits past the last whole byte are single bits:
+    // `05`, then bit 8 (0), bit 9 (1) and the flag (1) at bits 8..=10: `06`.
+    files.check(
+        "std_bitset_10_bitpacked",
+        &BitsetBits {
+            bits: bitset::<10>(&[0, 2, 9]),
+            flag: true,
+        },
     );
     files.check("std_vector_enum_u8", &vec![Eu8::Zero, Eu8::Seven, Eu8::Max]);
     // A fixed array is a `std::array`: YAS's length first, Bitsery's elements alone.

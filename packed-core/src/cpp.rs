@@ -84,10 +84,13 @@ impl<T> core::ops::DerefMut for Fields<T> {
 /// A `std::bitset<N>`: `N` bits, bit `i` at `self.0[i]` (`bitset[i]`).
 ///
 /// Under Bitsery's conventions ⌈N/8⌉ bytes, bit `i` in byte `i / 8` at bit `i % 8`
-/// (`ext::StdBitset` outside bit packing); under YAS's the bit count `N` as a length,
-/// then those bytes as a `std::vector<uint8_t>` (their count, then the bytes). Bits past
-/// `N` in the last byte must be zero on decode ([`DecodeError::BitsetPadding`]); a
-/// count other than `N` (YAS) is [`DecodeError::LengthMismatch`].
+/// (`ext::StdBitset`); inside a bit-packing session (a field of a `#[packed(bitpack)]`
+/// type) the whole bytes, then the `N % 8` bits past them as single bits, as
+/// `ext::StdBitset` writes them there. Under YAS's conventions the bit count `N` as a
+/// length, then those bytes as a `std::vector<uint8_t>` (their count, then the
+/// bytes). Bits past `N` in the last byte must be zero on decode
+/// ([`DecodeError::BitsetPadding`]); a count other than `N` (YAS) is
+/// [`DecodeError::LengthMismatch`].
 ///
 /// ```
 /// use packed_core::cpp::Bitset;

@@ -21,6 +21,7 @@
 
 use std::collections::BTreeMap;
 
+use packed_core::cpp::Bitset;
 use packed_core::{DecodeError, DecodeOwned, Encode};
 
 use crate::text::{record, variant, Text};
@@ -184,6 +185,10 @@ macro_rules! ext_shapes {
                     k: BTreeMap<u16, String>,
                     #[packed(max = 1000)]
                     l: String,
+                    m: Bitset<10>,
+                    n: Bitset<3>,
+                    o: Bitset<16>,
+                    p: Bitset<100>,
                     last: bool,
                 }
             );

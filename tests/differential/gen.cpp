@@ -1757,7 +1757,8 @@ struct BpEntropy
 };
 
 // Containers, strings and optionals inside a session: empty ones, bools, per-element
-// ranges, optionals aligned and not (nested too), a map.
+// ranges, optionals aligned and not (nested too), a map; bitsets, whose bits past the
+// last whole byte are single bits in a session.
 struct BpContainers
 {
   std::vector<Flag> lead;
@@ -1773,8 +1774,12 @@ struct BpContainers
   std::vector<std::vector<uint8_t>> j;
   std::map<uint16_t, std::string> k;
   std::string l;
+  std::bitset<10> m;
+  std::bitset<3> n;
+  std::bitset<16> o;
+  std::bitset<100> p;
   bool last{};
-  FIELDS(lead, a, b, c, d, e, f, g, h, i, j, k, l, last)
+  FIELDS(lead, a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, last)
 
   void draw(Rng& r)
   {
@@ -1818,6 +1823,10 @@ struct BpContainers
     for (auto n = r.below(3); n > 0; --n)
       k[gen_int<uint16_t>(r)] = short_string(r);
     l = short_string(r);
+    gen(r, m, false);
+    gen(r, n, false);
+    gen(r, o, false);
+    gen(r, p, false);
     last = r.percent(50);
   }
 
@@ -1847,6 +1856,10 @@ struct BpContainers
         b2.text1b(t, 1000);
       });
       bp.text1b(l, 1000);
+      bp.ext(m, bitsery::ext::StdBitset{});
+      bp.ext(n, bitsery::ext::StdBitset{});
+      bp.ext(o, bitsery::ext::StdBitset{});
+      bp.ext(p, bitsery::ext::StdBitset{});
       bp.boolValue(last);
     });
   }

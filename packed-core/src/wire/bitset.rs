@@ -1,8 +1,11 @@
 //! [`Bitset<N>`](crate::cpp::Bitset), a `std::bitset<N>`: ⌈N/8⌉ bytes, bit `i` in byte
 //! `i / 8` at bit `i % 8`; under YAS's conventions behind the bit count `N` (a length)
 //! and the byte count (a `std::vector<uint8_t>`'s length), as `types/std/bitset.hpp`
-//! writes them. Bitsery's `ext::StdBitset` writes the bytes alone.
+//! writes them. Bitsery's `ext::StdBitset` writes the bytes alone, and inside a
+//! bit-packing session the bits past the last whole byte as single bits
+//! (`serializeLeftoverImpl`), not as one more byte.
 
+use super::bits::in_session;
 use super::seq::{length_mismatch, read_len, write_len};
 use crate::cpp::Bitset;
 use crate::explain::{framed, Role};
@@ -20,6 +23,11 @@ fn counted<C: Ctx>() -> bool {
 /// The fixed size of a `Bitset<N>` under `C`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn size<C: Ctx, const N: usize>() -> FixedSize<Bitset<N>> {
+    // Inside a session its last bits are bits, and a value's bytes depend on the bit
+    // offset it starts at: no run stands for it, as for numbers there.
+    if in_session::<C>() {
+        return FixedSize::VARIES;
+    }
     let bytes = N.div_ceil(8);
     if !counted::<C>() {
         return FixedSize::of(bytes);
@@ -41,6 +49,10 @@ impl<const N: usize> Encode for Bitset<N> {
             write_len::<C, W>(bytes, w)?;
         }
         framed(w, Role::Value, |w| {
+            if in_session::<C>() && N % 8 != 0 {
+                (0..N / 8).try_for_each(|k| w.write_byte(self.byte(k)))?;
+                return w.write_bits(u64::from(self.byte(N / 8)), (N % 8) as u32);
+            }
             (0..bytes).try_for_each(|k| w.write_byte(self.byte(k)))
         })
     }
@@ -67,6 +79,19 @@ impl<'de, const N: usize> Decode<'de> for Bitset<N> {
             }
         }
         let mut bits = [false; N];
+        if in_session::<C>() && N % 8 != 0 {
+            for k in 0..N / 8 {
+                let byte = r.read_byte()?;
+                for (j, slot) in bits[k * 8..k * 8 + 8].iter_mut().enumerate() {
+                    *slot = byte >> j & 1 != 0;
+                }
+            }
+            let last = r.read_bits((N % 8) as u32)?;
+            for (j, slot) in bits[N / 8 * 8..].iter_mut().enumerate() {
+                *slot = last >> j & 1 != 0;
+            }
+            return Ok(Bitset(bits));
+        }
         for k in 0..bytes {
             let offset = r.offset();
             let byte = r.read_byte()?;
