@@ -16,7 +16,8 @@
 //! - encoded_len: the exact length of the C++ bytes.
 //!
 //! The Bitsery extensions (`differential/ext_shapes.rs`: bit packing with ranges,
-//! float ranges, entropy, `align`, containers, optionals and bitsets in a session, nested
+//! float ranges, entropy, `align`, containers, optionals, bitsets and the other std
+//! extensions (chrono, wide strings, set, tuple, map, deque, list) in a session, nested
 //! bit-packed types; CompactValue, `int = "varint"`; Growable, with version 1 and 2
 //! records read as each other) are shapes of Bitsery's two configurations only, each
 //! with its own `serialize` in `gen.cpp`. Where what Bitsery reads back differs from what

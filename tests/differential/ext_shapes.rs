@@ -19,9 +19,12 @@
 //!   skipped), or that at least encodes (quantised floats: a code's value may encode to
 //!   the code below).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, LinkedList, VecDeque};
+use std::time::{Duration, SystemTime};
 
-use packed_core::cpp::Bitset;
+use packed_core::cpp::{Bitset, Pair, U16String, WString};
+
+use crate::shapes::{E16, E32, E8};
 use packed_core::{DecodeError, DecodeOwned, Encode};
 
 use crate::text::{record, variant, Text};
@@ -189,6 +192,32 @@ macro_rules! ext_shapes {
                     n: Bitset<3>,
                     o: Bitset<16>,
                     p: Bitset<100>,
+                    last: bool,
+                }
+            );
+            record!(
+                #[packed(bitpack, endian = $endian)]
+                pub struct BpStd {
+                    #[packed(max = 7)]
+                    lead: Vec<Flag>,
+                    #[packed(unit = "ms")]
+                    ms: Duration,
+                    #[packed(unit = "ms", width = "i32")]
+                    ms32: Duration,
+                    t: SystemTime,
+                    a: U16String,
+                    b: WString,
+                    c: BTreeSet<u16>,
+                    d: (u8, i32, String),
+                    e: Pair<i16, String>,
+                    f: Vec<E8>,
+                    g: Vec<E16>,
+                    h: Option<E32>,
+                    i: BTreeMap<E8, i64>,
+                    j: VecDeque<i32>,
+                    k: LinkedList<String>,
+                    l: [E16; 3],
+                    m: Bitset<12>,
                     last: bool,
                 }
             );
@@ -510,6 +539,8 @@ ext_table! {
     // Its map's keys in another order decode too (to the sorted map), as in Bitsery.
     "bp_containers" => BpContainers as BpContainers, Value;
     "bp_nested" => BpNested as BpNested, Exact;
+    // Its set's and map's keys in another order decode too (sorted), as in Bitsery.
+    "bp_std" => BpStd as BpStd, Value;
     "compact" => Compact as Compact, Value;
     "compact_bits" => CompactBits as CompactBits, Value;
     "growables" => Growables as Growables, Value;

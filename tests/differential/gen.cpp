@@ -1865,6 +1865,54 @@ struct BpContainers
   }
 };
 
+// The std extensions inside a session, each written with the call a Bitsery user
+// writes for it outside one (`bitsery_item`): chrono counts, wide strings, a set, a
+// tuple, a pair, vectors, an optional and a map of enums, a deque, a list, a fixed
+// array, a bitset.
+struct BpStd
+{
+  std::vector<Flag> lead;
+  std::chrono::milliseconds ms{};
+  std::chrono::duration<int32_t, std::milli> ms32{};
+  std::chrono::system_clock::time_point t{};
+  std::u16string a;
+  std::wstring b;
+  std::set<uint16_t> c;
+  std::tuple<uint8_t, int32_t, std::string> d;
+  std::pair<int16_t, std::string> e;
+  std::vector<E8> f;
+  std::vector<E16> g;
+  std::optional<E32> h;
+  std::map<E8, int64_t> i;
+  std::deque<int32_t> j;
+  std::list<std::string> k;
+  std::array<E16, 3> l{};
+  std::bitset<12> m;
+  bool last{};
+  FIELDS(lead, ms, ms32, t, a, b, c, d, e, f, g, h, i, j, k, l, m, last)
+
+  void draw(Rng& r)
+  {
+    gen_lead(r, lead);
+    fields([&](auto& x) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, std::vector<Flag>>)
+        gen(r, x, false);
+    });
+  }
+
+  template<typename S>
+  void serialize(S& s)
+  {
+    s.enableBitPacking([this](auto& bp) {
+      lead_flags(bp, lead);
+      fields([&](auto& x) {
+        if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, std::vector<Flag>>)
+          bitsery_item(bp, x);
+      });
+    });
+  }
+};
+
 // Bit-packed types nested in a session (their own `enableBitPacking` is then part of
 // the outer session: one padding at the end), a plain record in a session, a variant.
 struct BpInner
@@ -2841,6 +2889,7 @@ static const Shape kShapes[] = {
   { "bp_entropy", run_ext<BpEntropy, BpEntropy, false> },
   { "bp_containers", run_ext<BpContainers, BpContainers, false> },
   { "bp_nested", run_ext<BpNested, BpNested, false> },
+  { "bp_std", run_ext<BpStd, BpStd, false> },
   { "compact", run_ext<Compact, Compact, false> },
   { "compact_bits", run_ext<CompactBits, CompactBits, false> },
   { "growables", run_ext<Growables, Growables, false> },
