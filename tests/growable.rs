@@ -1619,6 +1619,8 @@ fn explain_input_shows_what_the_reader_skipped() {
 
 /// A `with` module that writes one more zero byte each time it is encoded: a field
 /// whose bytes change between the count of a record's body and its write.
+// The signatures a `with` module must have, whose context this one does not need.
+#[allow(clippy::extra_unused_type_parameters)]
 mod growing {
     use std::cell::Cell;
 
