@@ -18,22 +18,42 @@
 //!
 //! A bit-packed type nested in a session writes into it (Bitsery's `enableBitPacking`
 //! inside a session is a no-op), so only the outermost one pads. Decoding mirrors all
-//! of it and refuses a set padding bit ([`DecodeError::InvalidPadding`]). Errors about
-//! the bits say where they are as a bit offset from the start of the input.
+//! of it and refuses a set padding bit ([`DecodeError::InvalidPadding`]).
 //!
-//! [`BitWriter`] and [`BitReader`] are the session's writer and reader. Which one a
-//! value sees is chosen by its context ([`Session`]), so a session is opened once, at
-//! the outermost bit-packed type.
+//! A type both `#[packed(growable)]` and `#[packed(bitpack)]` is a session inside a
+//! record ([`decode_record_session`]), read as Bitsery reads one: the reader's fields
+//! go on past the end of an older record's bits, reading zeros there (the fields it
+//! lacks: 0, the range's minimum, `false`, `None`, empty), up to [`RECORD_ZERO_BITS`];
+//! bytes a length claims are never zeros (an older record's missing string has length
+//! 0); and the bits after the reader's fields in the record's last byte may be a newer
+//! version's fields, so they are not checked as padding.
+//!
+//! Errors about the bits say where they are as a bit offset from the start of the
+//! input, which stops where the input does (zeros read past a record's end are not the
+//! input's), and, for [`DecodeError::UnexpectedEndOfBits`], how many bits were wanted
+//! and how many the input had left.
+//!
+//! [`BitWriter`] (`write.rs`) and [`BitReader`] (`read.rs`) are the session's writer
+//! and reader. Which one a value sees is chosen by its context ([`Session`]), so a
+//! session is opened once, at the outermost bit-packed type. The reader takes its bits
+//! from a [`Source`], its one piece of state that depends on how the input
+//! is read: a stream's bytes one at a time into an accumulator ([`Streamed`],
+//! `stream.rs`), or a slice's whole input in place, a word at a time ([`Lent`], in
+//! [`fast::bits`](crate::fast::bits)).
 
 mod read;
+mod source;
+mod stream;
 #[cfg(test)]
 mod tests;
 mod write;
 
 pub(crate) use self::read::BitReader;
+pub(crate) use self::source::{Borrow, Source};
+use self::stream::Streamed;
 pub(crate) use self::write::BitWriter;
 use crate::ctx::{Bits, Bytes, Session};
-use crate::fast::bits::{Lent, Source, Streamed};
+use crate::fast::bits::Lent;
 use crate::{Ctx, DecodeError, EncodeError, Reader, Writer};
 
 /// The fields of a `#[packed(bitpack)]` type, written inside a bit-packing session:
@@ -74,12 +94,7 @@ impl Session for Bytes {
     fn decode_packed<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<T, DecodeError> {
-        // Two readers, so that reading from a slice does not ask, bit after bit,
-        // whether it reads from one.
-        match r.lend_unread() {
-            Some(input) => decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input))),
-            None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed)),
-        }
+        decode_session::<C, T, R>(r, false)
     }
 
     #[inline(always)]
@@ -92,9 +107,9 @@ impl Session for Bytes {
 
 /// A growable record's body that is a bit-packing session (a type both
 /// `#[packed(growable)]` and `#[packed(bitpack)]`: Bitsery's safe pattern, the session
-/// inside the record): opened as outside a session, read as Bitsery reads it
-/// ([`BitReader::in_record`]). The record itself is never inside a session
-/// (`read_record` refuses that first).
+/// inside the record): opened as outside a session, read as Bitsery reads it (see the
+/// module's docs). The record itself is never inside a session (`read_record` refuses
+/// that first).
 ///
 /// # Errors
 /// As [`Decode::decode`](crate::Decode::decode).
@@ -102,9 +117,28 @@ impl Session for Bytes {
 pub fn decode_record_session<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
     r: &mut R,
 ) -> Result<T, DecodeError> {
+    decode_session::<C, T, R>(r, true)
+}
+
+/// Opens a session on `r` (a growable record's body if `in_record`), reads a `T`'s
+/// fields and closes it. Two readers, so that reading from a slice does not ask, bit
+/// after bit, whether it reads from one: one on the input `r` lends, if it does (a
+/// slice), else one that takes `r`'s bytes as a stream.
+#[inline(always)]
+fn decode_session<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
+    r: &mut R,
+    in_record: bool,
+) -> Result<T, DecodeError> {
     match r.lend_unread() {
-        Some(input) => decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, Lent(input)).in_record()),
-        None => decode_in::<C, T, R, Streamed>(BitReader::new(r, Streamed).in_record()),
+        Some(input) => {
+            let source = Lent::new(input, r.ledger());
+            decode_in::<C, T, R, Lent<'de>>(BitReader::new(r, source, in_record))
+        }
+        None => {
+            let record_bytes = if in_record { r.claim_bound() } else { None };
+            let source = Streamed::new(record_bytes);
+            decode_in::<C, T, R, Streamed>(BitReader::new(r, source, in_record))
+        }
     }
 }
 

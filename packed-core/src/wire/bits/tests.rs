@@ -2,8 +2,9 @@
 
 use alloc::{vec, vec::Vec};
 
+use super::stream::Streamed;
 use super::{BitReader, BitWriter};
-use crate::fast::bits::{Lent, Streamed};
+use crate::fast::bits::Lent;
 use crate::{DecodeError, Reader, SliceReader, Writer};
 
 /// The writer's bits are the reader's, at every width and offset, and the
@@ -23,7 +24,7 @@ fn bits_round_trip_at_every_offset() {
             let bits = lead + width + 88;
             assert_eq!(out.len(), bits.div_ceil(8) as usize, "{lead} {width}");
             let mut r = SliceReader::new(&out);
-            let mut br = BitReader::new(&mut r, Lent(&out));
+            let mut br = BitReader::new(&mut r, Lent::new(&out, None), false);
             assert_eq!(br.read_bits(lead).unwrap(), u64::from(lead > 0));
             assert_eq!(br.read_bits(width).unwrap(), value, "{lead} {width}");
             let mut tail = [0u8; 11];
@@ -86,7 +87,7 @@ fn bytes_at_every_offset() {
             };
             check(&mut || {
                 let mut r = SliceReader::new(&out);
-                let mut br = BitReader::new(&mut r, Lent(&out));
+                let mut br = BitReader::new(&mut r, Lent::new(&out, None), false);
                 br.read_bits(lead).unwrap();
                 let mut a = vec![0u8; n];
                 br.read_into(&mut a).unwrap();
@@ -94,13 +95,13 @@ fn bytes_at_every_offset() {
                 br.finish().unwrap();
                 assert_eq!(r.rest(), [0xC3]);
                 let mut r = SliceReader::new(&out);
-                let mut br = BitReader::new(&mut r, Lent(&out));
+                let mut br = BitReader::new(&mut r, Lent::new(&out, None), false);
                 br.read_bits(lead).unwrap();
                 let mut b = Vec::new();
                 br.read_append(n, &mut b).unwrap();
                 assert!(br.read_cow(0).unwrap().is_empty());
                 let mut r = SliceReader::new(&out);
-                let mut br = BitReader::new(&mut r, Lent(&out));
+                let mut br = BitReader::new(&mut r, Lent::new(&out, None), false);
                 br.read_bits(lead).unwrap();
                 let c = br.read_cow(n).unwrap().into_owned();
                 assert_eq!(br.read_bits(1).unwrap(), 1);
@@ -109,7 +110,7 @@ fn bytes_at_every_offset() {
             });
             check(&mut || {
                 let mut r = Unlent(SliceReader::new(&out));
-                let mut br = BitReader::new(&mut r, Streamed);
+                let mut br = BitReader::new(&mut r, Streamed::new(None), false);
                 br.read_bits(lead).unwrap();
                 let c = br.read_cow(n).unwrap().into_owned();
                 assert_eq!(br.read_bits(1).unwrap(), 1);
@@ -126,7 +127,7 @@ fn bytes_at_every_offset() {
 fn set_padding_is_refused() {
     let input = [0b0000_0101];
     let mut r = SliceReader::new(&input);
-    let mut br = BitReader::new(&mut r, Lent(&input));
+    let mut br = BitReader::new(&mut r, Lent::new(&input, None), false);
     assert_eq!(br.read_bits(1).unwrap(), 1);
     assert_eq!(
         br.finish(),
