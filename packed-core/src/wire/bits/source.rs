@@ -40,10 +40,11 @@ pub(crate) trait Source<'de>: Copy {
     /// [`take_past`](Self::take_past).
     fn take(&mut self, bits: u32) -> Option<u64>;
 
-    /// [`take`](Self::take) where it gave `None`, out of line: the bits gathered from
-    /// the input's last bytes and, if `zeros` (past a growable record's end), up to
-    /// [`RECORD_ZERO_BITS`](super::RECORD_ZERO_BITS) zero bits after them.
-    /// `Ok(None)` where the input ends first; `Err` is the inner reader's own error.
+    /// [`take`](Self::take) where it gave `None`, out of line: the bits from what is
+    /// left of the input (a stream's next bytes, a slice's last ones) and, if `zeros`
+    /// (past a growable record's end), up to
+    /// [`RECORD_ZERO_BITS`](super::RECORD_ZERO_BITS) zero bits after them. `Ok(None)`
+    /// where the input ends first; `Err` is the inner reader's own error.
     fn take_past<R: Reader<'de> + ?Sized>(
         &mut self,
         inner: &mut R,
@@ -76,10 +77,10 @@ pub(crate) trait Source<'de>: Copy {
     /// The inner reader's.
     fn ended<R: Reader<'de> + ?Sized>(&self, inner: &mut R) -> Result<usize, DecodeError>;
 
-    /// Takes back what an out-of-line path moved in `copy`, a copy of this source: the
-    /// position (and a stream's accumulator). Only that: what those paths never move
-    /// (a slice's input; the ledger, which only sequences move, and they are decoded
-    /// inline) is then still known to be what it was, and is not reloaded after each.
+    /// Takes back what an out-of-line path of the reader moved in `copy`, a copy of
+    /// this source: the position (and a stream's accumulator). Only that: what those
+    /// paths never move (a slice's input; its ledger, which only a sequence's decode
+    /// moves) is then still known to be what it was, and is not reloaded after each.
     fn restore(&mut self, copy: Self);
 
     /// Moves the inner reader past the session's bytes read, when the session closes.

@@ -121,7 +121,7 @@ impl<'de> Source<'de> for Streamed {
         Ok(Some(self.pop(bits)))
     }
 
-    /// None: a stream lends nothing.
+    /// Unavailable: a stream lends nothing.
     #[inline(always)]
     fn borrow(&mut self, _n: usize) -> Borrow<'de> {
         Borrow::Unavailable
