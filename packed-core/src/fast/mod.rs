@@ -12,7 +12,7 @@
 //! | bulk copies | a slice of numbers is one copy each way where the layout writes them as their memory | [`vec`](mod@vec) |
 //! | word copies | a short string is moved as two overlapping words, not a call to `memcpy`; an ASCII string is checked in words | [`copy`], [`utf8`] |
 //! | in-slot elements | a decoded element is built in its `Vec` slot, not copied there | [`vec::push_with`] |
-//! | bit words | a bit-packing session's reader takes its bits from a lent slice a word at a time (one 8-byte load per read, long unaligned runs 8 bytes from the 9 they straddle), not a byte at a time into an accumulator as from a stream | [`bits`](mod@bits) |
+//! | bit words | a bit-packing session's reader takes its bits from a lent slice in place, a word at a time (one 8-byte load per read, its position in a register, long unaligned runs 8 bytes from the 9 they straddle), not a byte at a time into an accumulator as from a stream (`wire/bits/stream.rs`) | [`bits`](mod@bits) |
 //! | float ranges | an `f32` range's division is a multiplication by the reciprocal in `f64`, the same quotient | [`quantise`] |
 //!
 //! **The invariant:** every path writes the bytes the field-by-field path writes, and

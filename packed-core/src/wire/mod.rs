@@ -29,9 +29,11 @@
 //!
 //! These files use no `unsafe` and no speed tricks of their own: where a faster path
 //! exists they call it by name from [`fast`](crate::fast), which writes the same bytes.
-//! A bit-packing session's reader (`bits`) takes bytes from a stream one at a time;
-//! from a slice it reads a word at a time through [`fast::bits`](crate::fast::bits),
-//! chosen by a type parameter (its tests and `tests/parity.rs` compare the two).
+//! A bit-packing session (`bits/`, a directory: the format, the writer, the reader)
+//! reads its bits through a source, a type parameter: from a stream, bytes taken one at
+//! a time (`bits/stream.rs`); from a slice, its input in place, a word at a time
+//! ([`fast::bits`](crate::fast::bits)). The tests of `bits/` and `tests/parity.rs`
+//! compare the two.
 
 pub(crate) mod bits;
 mod bitset;

@@ -119,7 +119,8 @@ pub(crate) fn out_of_range(offset: usize, type_name: &'static str) -> DecodeErro
 
 /// A value written as a chrono count: its signed span from zero (a duration's, or a
 /// time's from the Unix epoch) in nanoseconds, and back. Its `Encode` and `Decode`
-/// come from [`counted!`].
+/// come from the `counted!` macro below (not a link: the macro is in scope only after
+/// its definition, and by path only with the `chrono` feature).
 pub(crate) trait Span: Sized {
     /// The type's name, for errors.
     const NAME: &'static str;
