@@ -1818,6 +1818,69 @@ struct GrowBitsText {
     bytes: Vec<u8>,
 }
 
+/// [`GrowBits`] with a borrowed string appended.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(growable, bitpack)]
+struct GrowBitsBorrowed<'a> {
+    #[packed(range = "0..=1000")]
+    level: u16,
+    a: bool,
+    b: bool,
+    name: &'a str,
+}
+
+/// An older record's missing `&str` borrows its no bytes past the record's end, as a
+/// `String` there decodes empty (it was `CannotBorrow`: the empty borrow past the end
+/// was taken for bytes to read bit by bit).
+#[test]
+fn growable_bitpacked_missing_borrowed_strings_are_empty() {
+    // Level 999 in 10 bits (e7 03), a set, b clear, padding: GrowBits's body.
+    let old = hex("06000000 e707");
+    let back = packed_core::from_slice::<GrowBitsBorrowed<'_>>(&old).unwrap();
+    assert_eq!(
+        back,
+        GrowBitsBorrowed {
+            level: 999,
+            a: true,
+            b: false,
+            name: ""
+        }
+    );
+}
+
+/// A flag, then a string that starts between byte boundaries.
+#[derive(Packed, Debug, PartialEq)]
+#[packed(bitpack)]
+struct FlagThenName<S> {
+    flag: bool,
+    name: S,
+}
+
+/// An empty `&str` between byte boundaries borrows its no bytes; a non-empty one there
+/// is `CannotBorrow`, and decodes as a `String`. Bytes by hand: the flag at bit 0, the
+/// length's 8 bits from bit 1, the string's bytes after it, padding to a byte.
+#[test]
+fn an_empty_borrowed_string_between_byte_boundaries_decodes() {
+    let empty = hex("01 00");
+    let back = packed_core::from_slice::<FlagThenName<&str>>(&empty).unwrap();
+    assert_eq!(
+        back,
+        FlagThenName {
+            flag: true,
+            name: ""
+        }
+    );
+    // Length 1 (bits 1..9: 0x02 in byte 0), "a" = 0x61 at bits 9..17.
+    let one = hex("03 c2 00");
+    let owned = packed_core::from_slice::<FlagThenName<String>>(&one).unwrap();
+    assert_eq!(owned.name, "a");
+    let borrowed = packed_core::from_slice::<FlagThenName<&str>>(&one);
+    assert_eq!(
+        borrowed.map_err(|e| e.into_kind()),
+        Err(DecodeError::CannotBorrow { offset: 1 })
+    );
+}
+
 /// An older record's missing string, at a byte boundary past the record's end, reads
 /// its length as zero bits and then no bytes: empty, from a slice as from a stream
 /// (the slice's session looked for its 0 bytes in the input past the zeros it had

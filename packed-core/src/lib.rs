@@ -272,7 +272,8 @@
 //!
 //! Decoding reads from the slice without copying it: a `&str` at a byte boundary is
 //! borrowed; between boundaries its bytes are not in the input as they are, so a
-//! `&str` there is [`DecodeError::CannotBorrow`] (a `String` or `Cow<str>` decodes).
+//! non-empty `&str` there is [`DecodeError::CannotBorrow`] (a `String` or `Cow<str>`
+//! decodes).
 //! Inside a session [`Reader::remaining`] counts bits, so length claims stay checked
 //! against the input. [`explain()`] gives bit-granular spans ([`explain::Span::bit_offset`])
 //! and the padding as [`explain::Role::Padding`].

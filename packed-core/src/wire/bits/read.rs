@@ -325,11 +325,14 @@ impl<'de, R: Reader<'de> + ?Sized, S: Source<'de>> Reader<'de> for BitReader<'_,
 
     /// Borrows at a byte boundary of a slice's session; between boundaries the bytes
     /// are not in the input as they are, so a `&str` or `&[u8]` there is
-    /// [`DecodeError::CannotBorrow`] (decode a `String` or `Cow<str>`).
+    /// [`DecodeError::CannotBorrow`] (decode a `String` or `Cow<str>`), unless it is
+    /// empty: no bytes are needed for it (an older growable record's missing `&str`,
+    /// which starts wherever the bits before it end, among them). A stream lends none.
     #[inline]
     fn borrow_bytes(&mut self, n: usize) -> Result<&'de [u8], DecodeError> {
         match self.take_aligned(n)? {
             Some(bytes) => Ok(bytes),
+            None if n == 0 && self.source.remaining().is_some() => Ok(&[]),
             None => Err(DecodeError::CannotBorrow {
                 offset: self.offset(),
             }),
