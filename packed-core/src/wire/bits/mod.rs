@@ -21,9 +21,9 @@
 //! of it and refuses a set padding bit ([`DecodeError::InvalidPadding`]).
 //!
 //! A type both `#[packed(growable)]` and `#[packed(bitpack)]` is a session inside a
-//! record ([`decode_record_session`]), read as Bitsery reads one: the reader's fields
-//! go on past the end of an older record's bits, reading zeros there (the fields it
-//! lacks: 0, the range's minimum, `false`, `None`, empty), up to [`RECORD_ZERO_BITS`];
+//! record ([`Session::decode_packed_record`]), read as Bitsery reads one: the reader's
+//! fields go on past the end of an older record's bits, reading zeros there (the fields
+//! it lacks: 0, the range's minimum, `false`, `None`, empty), up to [`RECORD_ZERO_BITS`];
 //! bytes a length claims are never zeros (an older record's missing string has length
 //! 0); and the bits after the reader's fields in the record's last byte may be a newer
 //! version's fields, so they are not checked as padding.
@@ -97,27 +97,17 @@ impl Session for Bytes {
         decode_session::<C, T, R>(r, false)
     }
 
+    /// A growable record's body that is a bit-packing session (a type both
+    /// `#[packed(growable)]` and `#[packed(bitpack)]`: Bitsery's safe pattern, the
+    /// session inside the record): opened as outside a session, read as Bitsery reads it
+    /// (see the module's docs). The record itself is never inside a session
+    /// (`read_record` refuses that first).
     #[inline(always)]
     fn decode_packed_record<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
         r: &mut R,
     ) -> Result<T, DecodeError> {
-        decode_record_session::<C, T, R>(r)
+        decode_session::<C, T, R>(r, true)
     }
-}
-
-/// A growable record's body that is a bit-packing session (a type both
-/// `#[packed(growable)]` and `#[packed(bitpack)]`: Bitsery's safe pattern, the session
-/// inside the record): opened as outside a session, read as Bitsery reads it (see the
-/// module's docs). The record itself is never inside a session (`read_record` refuses
-/// that first).
-///
-/// # Errors
-/// As [`Decode::decode`](crate::Decode::decode).
-#[inline]
-pub fn decode_record_session<'de, C: Ctx, T: BitUnpacked<'de>, R: Reader<'de> + ?Sized>(
-    r: &mut R,
-) -> Result<T, DecodeError> {
-    decode_session::<C, T, R>(r, true)
 }
 
 /// Opens a session on `r` (a growable record's body if `in_record`), reads a `T`'s

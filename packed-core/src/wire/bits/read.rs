@@ -16,9 +16,11 @@ pub(crate) struct BitReader<'a, 'de, R: Reader<'de> + ?Sized, S: Source<'de>> {
     input: core::marker::PhantomData<&'de [u8]>,
     /// `inner`'s offset where the session starts.
     start: usize,
-    /// The session is a growable record's body
-    /// ([`decode_record_session`](super::decode_record_session)): bits past the record's
-    /// end read as zeros, and its last byte's padding is not checked.
+    /// The session is a growable record's body ([`Session::decode_packed_record`]):
+    /// bits past the record's end read as zeros, and its last byte's padding is not
+    /// checked.
+    ///
+    /// [`Session::decode_packed_record`]: crate::ctx::Session::decode_packed_record
     in_record: bool,
 }
 
