@@ -592,7 +592,9 @@ fn py_ubjson_interop() {
 //     the same value by both;
 // (c) truncated, bit-flipped and byte-inserted versions of both encodings: when
 //     py-ubjson accepts all of the input, we must accept it with the same value;
-//     when we reject it, it must be a typed `Error`, never a panic.
+//     when we accept it, py-ubjson must too (outside typed `$Z`/`$T`/`$F`
+//     objects, whose no-ops it refuses); when we reject it, it must be a typed
+//     `Error`, never a panic.
 //
 // `UBJSON_INTEROP_SEED` and `UBJSON_INTEROP_CASES` override the seed and the
 // number of documents; a failure prints both.
