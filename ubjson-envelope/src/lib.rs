@@ -34,9 +34,12 @@
 //!
 //! # The codec
 //!
-//! [`Value`] covers every Draft 12 type. [`Value::to_vec`] writes the
-//! smallest encoding the format allows for each scalar (see the [`mod@write`]
-//! module); [`Value::from_slice`] reads every valid form, borrows strings,
+//! [`Value`] covers every Draft 12 type. [`Value::to_vec`] writes each
+//! integer, length and count with its smallest marker, and containers typed
+//! where that is shorter; a float keeps its width (`d` or `D`) and a string
+//! of one character stays `S`, as the [`Value`] holds them (the rules are in
+//! the [`mod@write`] module);
+//! [`Value::from_slice`] reads every valid form, borrows strings,
 //! keys and bytes from the input, and rejects every invalid one with an
 //! [`Error`] that says what and at which byte offset.
 //!
