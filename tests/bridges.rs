@@ -142,10 +142,18 @@ fn decode_all<D: Decoder<Item = Message, Error = CodecError>>(
     for part in wire.chunks(step) {
         src.extend_from_slice(part);
         loop {
+            let before = src.len();
             match codec.decode(&mut src) {
                 Ok(Some(m)) => out.push(Ok(m)),
                 Ok(None) => break,
-                Err(e) => out.push(Err(e.to_string())),
+                Err(e) => {
+                    out.push(Err(e.to_string()));
+                    // A frame refused whole is consumed and decoding goes on; an error
+                    // that consumed nothing (a bad prefix) would come again: stop there.
+                    if src.len() == before {
+                        return out;
+                    }
+                }
             }
         }
     }
