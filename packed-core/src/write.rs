@@ -292,7 +292,8 @@ impl Writer for SizeCounter {
 }
 
 /// The bytes `value` encodes to under `C`, counted by running its encode over a
-/// [`SizeCounter`], or 0 if the encode fails: [`Encode::encoded_size`]'s default.
+/// [`SizeCounter`], or 0 if the encode fails: the default of
+/// [`Encode::encoded_size`](crate::Encode::encoded_size).
 #[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn count_size<C: crate::Ctx, T: crate::Encode + ?Sized>(value: &T) -> usize {
     let mut counter = SizeCounter::default();
