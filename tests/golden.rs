@@ -86,6 +86,13 @@ impl common::Visitor for Check {
             Ok(own),
         );
         self.expect(&file, "to_vec", packed_core::to_vec(own), Ok(bytes.clone()));
+        // `to_vec` allocates once, by the size worked out without writing: exactly.
+        self.expect(
+            &file,
+            "to_vec's capacity",
+            packed_core::to_vec(own).map(|v| v.capacity()),
+            Ok(bytes.len()),
+        );
         self.expect(
             &file,
             "encoded_len",
@@ -105,6 +112,12 @@ impl common::Visitor for Check {
             "to_vec_as",
             packed_core::to_vec_as::<L, _>(free),
             Ok(bytes.clone()),
+        );
+        self.expect(
+            &file,
+            "to_vec_as's capacity",
+            packed_core::to_vec_as::<L, _>(free).map(|v| v.capacity()),
+            Ok(bytes.len()),
         );
         self.expect(
             &file,

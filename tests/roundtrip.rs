@@ -342,6 +342,8 @@ fn previous() -> Everything {
 fn check_layout<L: Layout>(x: &Everything) -> Result<(), TestCaseError> {
     let name = std::any::type_name::<L>();
     let bytes = packed_core::to_vec_as::<L, _>(x).unwrap();
+    // `to_vec` allocates once, by the size worked out without writing: exactly.
+    prop_assert_eq!(bytes.capacity(), bytes.len(), "{}", name);
     prop_assert_eq!(
         &packed_core::from_slice_as::<L, Everything>(&bytes).unwrap(),
         x,
@@ -525,6 +527,7 @@ proptest! {
             ($w:ident, $l:ty) => {{
                 let w = $w(x.clone());
                 let bytes = packed_core::to_vec(&w).unwrap();
+                prop_assert_eq!(bytes.capacity(), bytes.len(), "{}", stringify!($w));
                 prop_assert_eq!(&bytes, &packed_core::to_vec_as::<$l, _>(&x).unwrap(), "{}", stringify!($w));
                 prop_assert_eq!(packed_core::encoded_len(&w).unwrap(), bytes.len());
                 prop_assert_eq!(&packed_core::from_slice::<$w>(&bytes).unwrap(), &w);

@@ -675,13 +675,14 @@ pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
 // pass of a fixed-size type still folds to a constant (PERF.md, "Compile time,
 // session 6").
 
-/// [`Config::to_vec`] under context `C`: the size counted, then the value written.
+/// [`Config::to_vec`] under context `C`: the size worked out
+/// ([`Encode::encoded_size`]), then the value written into a buffer of that size. An
+/// error is the writing pass's: where the size is counted, the count fails at the same
+/// point of the same encode.
 fn encode_vec<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
-    let len = match count::<C, T>(value) {
-        Ok(len) => len,
-        Err(e) => return Err(encode_error::<C, T>(value, e)),
-    };
-    let mut buf = Vec::with_capacity(len);
+    let len = header_size::<C, T>().wrapping_add(value.encoded_size::<C>());
+    // A size past what a `Vec` can hold is not the encoding of a value that encodes.
+    let mut buf = Vec::with_capacity(if len <= isize::MAX as usize { len } else { 0 });
     match encode_message::<C, T, Vec<u8>>(value, &mut buf) {
         Ok(()) => Ok(buf),
         Err(e) => Err(encode_error::<C, T>(value, e)),
@@ -720,6 +721,16 @@ fn encode_message<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
 ) -> Result<(), EncodeError> {
     T::encode_header::<C, W>(w)?;
     value.encode::<C, W>(w)
+}
+
+/// The bytes of `T`'s header under context `C` (nothing in most layouts).
+#[cfg_attr(not(debug_assertions), inline)]
+fn header_size<C: Ctx, T: Encode + ?Sized>() -> usize {
+    let mut counter = SizeCounter::default();
+    match T::encode_header::<C, SizeCounter>(&mut counter) {
+        Ok(()) => counter.len,
+        Err(_) => 0,
+    }
 }
 
 /// The number of bytes `value` encodes to under context `C`, with its header.

@@ -65,6 +65,11 @@ pub use crate::max_size::{
 };
 pub use crate::wire::enums::max_tag;
 
+// `encoded_size` of a derived struct or enum (what `to_vec` allocates): its fields'
+// sizes added up (`add_size`), an enum's tag (`tag_size`); `contiguous_size` of a
+// fieldless `#[repr(int)]` enum, whose `encode_contiguous` is its own (`count_contiguous`).
+pub use crate::wire::enums::{add_size, count_contiguous, tag_size};
+
 use crate::explain::PathSeg;
 use crate::read::OwningReader;
 use crate::{Ctx, Decode, DecodeError, EncodeError, Reader, Writer};

@@ -97,6 +97,45 @@ pub trait Encode {
         FixedSize::VARIES
     }
 
+    /// *Speed: `to_vec`'s one allocation.* The number of bytes
+    /// [`encode`](Encode::encode) writes under `C` when it succeeds (when it fails,
+    /// any number: the encode itself reports the error), worked out without writing:
+    /// what [`to_vec`](crate::to_vec) allocates. The default counts a run of `encode`
+    /// over a [`SizeCounter`](crate::SizeCounter); strings, sequences, `Option`,
+    /// pointers and derived types add up their parts instead, which the compiler has
+    /// much less to fold away. `C` is never inside a bit-packing session (a
+    /// `#[packed(bitpack)]` type keeps the default, which counts its whole session).
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline)]
+    #[must_use]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        crate::write::count_size::<C, Self>(self)
+    }
+
+    /// *Speed: `to_vec`'s one allocation.* [`encoded_size`](Encode::encoded_size) of
+    /// the elements of a contiguous sequence, as
+    /// [`encode_contiguous`](Encode::encode_contiguous) writes them: the fixed size
+    /// times their number, else each element's size added up. A type that overrides
+    /// `encode_contiguous` overrides this too.
+    #[doc(hidden)]
+    #[cfg_attr(not(debug_assertions), inline)]
+    #[must_use]
+    fn contiguous_size<C: Ctx>(items: &[Self]) -> usize
+    where
+        Self: Sized,
+    {
+        match Self::fixed_size::<C>().bytes() {
+            0 => {
+                let mut n: usize = 0;
+                for item in items {
+                    n = n.wrapping_add(item.encoded_size::<C>());
+                }
+                n
+            }
+            size => items.len().saturating_mul(size),
+        }
+    }
+
     /// *Speed: bulk copies and memory images.* Writes a slice of values as
     /// [`encode`](Encode::encode) writes each of them, one after another, numbered from
     /// `first_index` for `explain`: the elements of a `VecDeque`, and of contiguous

@@ -291,6 +291,18 @@ impl Writer for SizeCounter {
     }
 }
 
+/// The bytes `value` encodes to under `C`, counted by running its encode over a
+/// [`SizeCounter`], or 0 if the encode fails: the default of
+/// [`Encode::encoded_size`](crate::Encode::encoded_size).
+#[cfg_attr(not(debug_assertions), inline)]
+pub(crate) fn count_size<C: crate::Ctx, T: crate::Encode + ?Sized>(value: &T) -> usize {
+    let mut counter = SizeCounter::default();
+    match value.encode::<C, SizeCounter>(&mut counter) {
+        Ok(()) => counter.len,
+        Err(_) => 0,
+    }
+}
+
 /// Writes into a caller's `&mut [u8]`, without allocating: what
 /// [`to_slice`](crate::to_slice) runs on, and a [`Writer`] for `no_std` targets with a
 /// fixed buffer.

@@ -192,12 +192,13 @@ fn shape_enum() {
     );
     assert!(flat.contains("WithMax<3usize>"));
     // The only branches are on the variant: two `match self` to write (the first only
-    // picks the tag, written once before the second writes the fields), one `match` on
-    // the tag to read.
+    // picks the tag, written once before the second writes the fields), two to size
+    // (`encoded_size`: the tag's, then the fields'), one `match` on the tag to read.
     let mut words = Vec::new();
     idents(tokens, &mut words);
-    assert_eq!(words.iter().filter(|w| *w == "match").count(), 3);
+    assert_eq!(words.iter().filter(|w| *w == "match").count(), 5);
     assert_eq!(words.iter().filter(|w| *w == "write_tag").count(), 1);
+    assert_eq!(words.iter().filter(|w| *w == "tag_size").count(), 1);
     assert!(!words.iter().any(|w| w == "if"));
 }
 

@@ -36,6 +36,8 @@
 //! | `decode_append(n, r, out)` | [`Decode`] | speed: bulk copies, images and runs of slices (numbers override it) | [`decode_append`] |
 //! | `encode_contiguous(items, w)` | [`Encode`] | wire format: the element form of a contiguous sequence (YAS copies raw enums without their size byte) | `encode_slice` |
 //! | `decode_contiguous(n, r, out)` | [`Decode`] | wire format: as `encode_contiguous` | `decode_append` |
+//! | `encoded_size::<C>()` | [`Encode`] | speed: `to_vec` allocates once, by the size added up from the value's parts (strings, sequences, `Option`, pointers, derived types; exact where the encode succeeds) | the encode run over a [`SizeCounter`](crate::SizeCounter) |
+//! | `contiguous_size::<C>(items)` | [`Encode`] | speed: as `encoded_size`, for the elements of a contiguous sequence (a type with its own `encode_contiguous` counts that) | fixed size × count, else the elements' `encoded_size` |
 //! | `encode_header::<C>(w)` | [`Encode`] | wire format: the header of a top-level message (a derived type's own) | the context's layout's header |
 //! | `decode_header::<C>(r)` | [`Decode`] | wire format: as `encode_header` | the context's layout's header |
 //! | `write_var_bytes(bytes)` | [`Writer`] | speed: word copies (`Vec<u8>` overrides it) | `write_bytes` |

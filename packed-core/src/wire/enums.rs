@@ -122,6 +122,38 @@ pub fn write_tag<C: Ctx, T: TagForm, W: Writer + ?Sized>(
     framed(w, Role::Tag, |w| T::write::<C, W>(tag, w))
 }
 
+/// The bytes of an enum's variant tag `tag` in form `T` under `C` (its write counted,
+/// which folds to a constant for the derive's constant tags).
+#[cfg_attr(not(debug_assertions), inline)]
+#[must_use]
+pub fn tag_size<C: Ctx, T: TagForm>(tag: T::Index) -> usize {
+    let mut counter = crate::SizeCounter::default();
+    match T::write::<C, crate::SizeCounter>(tag, &mut counter) {
+        Ok(()) => counter.len,
+        Err(_) => 0,
+    }
+}
+
+/// Two sizes of a derived type's parts added up (wrapping: a sum that large is not the
+/// size of a value that encodes, and `to_vec` only allocates by it).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[must_use]
+pub fn add_size(a: usize, b: usize) -> usize {
+    a.wrapping_add(b)
+}
+
+/// `contiguous_size` of a type with its own `encode_contiguous` (a fieldless
+/// `#[repr(int)]` enum): that counted.
+#[cfg_attr(not(debug_assertions), inline)]
+#[must_use]
+pub fn count_contiguous<C: Ctx, T: crate::Encode>(items: &[T]) -> usize {
+    let mut counter = crate::SizeCounter::default();
+    match T::encode_contiguous::<C, crate::SizeCounter>(items, &mut counter) {
+        Ok(()) => counter.len,
+        Err(_) => 0,
+    }
+}
+
 /// Reads an enum's variant tag in form `T`.
 #[cfg_attr(not(debug_assertions), inline)]
 pub fn read_tag<'de, C: Ctx, T: TagForm, R: Reader<'de> + ?Sized>(

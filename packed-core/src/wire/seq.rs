@@ -41,6 +41,32 @@ pub(crate) fn write_len<C: Ctx, W: Writer + ?Sized>(
     r
 }
 
+/// The bytes of the length prefix [`write_len`] writes for `len` under `C`, when it
+/// succeeds: the prefix's [`LenPrefix::size_of`], or, for a prefix that does not say
+/// (a custom one), its write counted.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn len_size<C: Ctx>(len: usize) -> usize {
+    match <<C::Layout as Layout>::Len as LenPrefix>::size_of(len) {
+        0 => count_len::<C>(len),
+        n => n,
+    }
+}
+
+/// [`len_size`] of a prefix that does not give its size, or of a length it cannot
+/// write (whose encode fails anyway): the write counted, out of line.
+#[cold]
+#[inline(never)]
+fn count_len<C: Ctx>(len: usize) -> usize {
+    let mut counter = crate::SizeCounter::default();
+    match <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, _>(
+        len,
+        &mut counter,
+    ) {
+        Ok(()) => counter.len,
+        Err(_) => 0,
+    }
+}
+
 #[cfg_attr(not(debug_assertions), inline)]
 fn over_max(len: usize, max: usize) -> EncodeError {
     crate::error::cold_path();
@@ -382,12 +408,22 @@ impl<T: Encode> Encode for [T] {
         write_len::<C, W>(self.len(), w)?;
         T::encode_contiguous::<C::Elem, W>(self, w)
     }
+
+    #[inline]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        len_size::<C>(self.len()).wrapping_add(T::contiguous_size::<C::Elem>(self))
+    }
 }
 
 impl<T: Encode> Encode for Vec<T> {
     #[inline]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         self.as_slice().encode::<C, W>(w)
+    }
+
+    #[inline]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        self.as_slice().encoded_size::<C>()
     }
 }
 

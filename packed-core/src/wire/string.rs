@@ -7,7 +7,7 @@
 
 use alloc::{borrow::Cow, boxed::Box, string::String};
 
-use super::seq::{check_bytes, read_len, write_len};
+use super::seq::{check_bytes, len_size, read_len, write_len};
 use crate::fast::copy::push_str_short;
 use crate::fast::utf8::{str_from_utf8, string_from_slice, string_from_utf8};
 use crate::{Ctx, Decode, DecodeError, Encode, EncodeError, Reader, Writer};
@@ -54,12 +54,22 @@ impl Encode for str {
         write_len::<C, W>(self.len(), w)?;
         w.write_var_bytes(self.as_bytes())
     }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        len_size::<C>(self.len()).wrapping_add(self.len())
+    }
 }
 
 impl Encode for String {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn encode<C: Ctx, W: Writer + ?Sized>(&self, w: &mut W) -> Result<(), EncodeError> {
         self.as_str().encode::<C, W>(w)
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        self.as_str().encoded_size::<C>()
     }
 }
 

@@ -24,6 +24,10 @@ macro_rules! encode_as_pointee {
         fn encode_header<C: Ctx, W: Writer + ?Sized>(w: &mut W) -> Result<(), EncodeError> {
             T::encode_header::<C, W>(w)
         }
+        #[cfg_attr(not(debug_assertions), inline)]
+        fn encoded_size<C: Ctx>(&self) -> usize {
+            (**self).encoded_size::<C>()
+        }
     };
 }
 pub(crate) use encode_as_pointee;
@@ -75,6 +79,15 @@ impl<T: Encode> Encode for Option<T> {
         match self {
             Some(v) => v.encode::<C, W>(w),
             None => Ok(()),
+        }
+    }
+
+    /// The flag's byte (outside sessions, where this is asked), then the value.
+    #[inline]
+    fn encoded_size<C: Ctx>(&self) -> usize {
+        match self {
+            Some(v) => v.encoded_size::<C>().wrapping_add(1),
+            None => 1,
         }
     }
 }

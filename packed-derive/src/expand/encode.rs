@@ -4,12 +4,12 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::emit::{
-    self, binding, fields_ctx, reported_at, Trait, CTX, DISCRIMINANT_FN, ITEMS, PACKED, TAG,
+    self, binding, fields_ctx, reported_at, Trait, COUNT, CTX, DISCRIMINANT_FN, ITEMS, PACKED, TAG,
     WRITER, WRITER_TY,
 };
 use super::field::{self, in_style, nest_group, parts, Part, Spelling};
 use super::{bitpack, fast, growable, repr};
-use crate::ast::{Container, Data, Field, Style, Variant};
+use crate::ast::{Coding, Container, Data, Field, Style, Variant};
 use crate::bound;
 use crate::model::{ReprInt, Spanned, Tag};
 
@@ -33,6 +33,7 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
         None => (body, methods, TokenStream::new()),
     };
     let fixed_size = fast::fixed_size(cont, Trait::Encode);
+    let size = encoded_size(cont);
     let inline = fast::inline_attr(cont);
     let encode = emit::encode_fn("encode", quote!(&self, #WRITER: &mut #WRITER_TY,));
     let encode_header = emit::encode_fn("encode_header", quote!(#WRITER: &mut #WRITER_TY,));
@@ -48,6 +49,8 @@ pub(super) fn impl_encode(cont: &Container<'_>) -> TokenStream {
             }
 
             #methods
+
+            #size
 
             #[inline]
             #encode_header {
@@ -209,4 +212,113 @@ fn write_field(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> Tok
         #call
         #PACKED::Writer::pop_path(#WRITER);
     }
+}
+
+/// `encoded_size` (what `to_vec` allocates): the fields' sizes added up, after an
+/// enum's tag, where every field is written through its type; `contiguous_size` of a
+/// fieldless `#[repr(int)]` enum, which writes sequences its own way. Nothing (the
+/// trait's default, which counts a run of `encode`) for a bit-packed or growable type
+/// or one with a `with` or `serde` field.
+fn encoded_size(cont: &Container<'_>) -> TokenStream {
+    let usize_ty = quote!(#PACKED::__private::usize);
+    if cont.bitpack || cont.growable || cont.all_fields().any(|f| !sized_by_type(f)) {
+        return TokenStream::new();
+    }
+    let body = match &cont.data {
+        Data::Struct(_, fields) => {
+            let sizes = fields.iter().filter_map(|f| {
+                let m = &f.member;
+                field_size(cont, f, &quote!(&self.#m))
+            });
+            sum(sizes)
+        }
+        Data::Tagged(tag_ty, variants) => {
+            let inner = fields_ctx();
+            let tags = variants.iter().map(|v| {
+                let vi = v.ident;
+                let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
+                let pat = in_style(
+                    &quote!(Self::#vi),
+                    v.style,
+                    &v.fields,
+                    v.fields.iter().map(|_| quote!(_)),
+                );
+                quote!(#pat => #tag,)
+            });
+            let arms = variants.iter().map(|v| {
+                let vi = v.ident;
+                let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
+                let pat = in_style(
+                    &quote!(Self::#vi),
+                    v.style,
+                    &v.fields,
+                    binds.iter().map(ToTokens::to_token_stream),
+                );
+                let sizes = v
+                    .fields
+                    .iter()
+                    .zip(&binds)
+                    .filter_map(|(f, b)| field_size(cont, f, &quote!(#b)));
+                let sum = sum(sizes);
+                quote!(#pat => #sum,)
+            });
+            quote! {
+                let #TAG = match self { #(#tags)* };
+                #PACKED::__private::add_size(
+                    #PACKED::__private::tag_size::<#inner, #tag_ty>(#TAG),
+                    match self { #(#arms)* },
+                )
+            }
+        }
+        Data::Repr(..) => {
+            let inner = fields_ctx();
+            return quote! {
+                #[inline]
+                fn contiguous_size<#CTX: #PACKED::Ctx>(#ITEMS: &[Self]) -> #usize_ty {
+                    #PACKED::__private::count_contiguous::<#inner, Self>(#ITEMS)
+                }
+            };
+        }
+    };
+    quote! {
+        #[inline]
+        fn encoded_size<#CTX: #PACKED::Ctx>(&self) -> #usize_ty {
+            #body
+        }
+    }
+}
+
+/// `sizes` added up, one statement each (a nested sum of a few hundred fields would
+/// be as deep an expression).
+fn sum(sizes: impl Iterator<Item = TokenStream>) -> TokenStream {
+    let sizes: Vec<_> = sizes.collect();
+    if sizes.is_empty() {
+        return quote!(0);
+    }
+    let usize_ty = quote!(#PACKED::__private::usize);
+    let adds = sizes
+        .iter()
+        .map(|size| quote!(#COUNT = #PACKED::__private::add_size(#COUNT, #size);));
+    quote! {{
+        let mut #COUNT: #usize_ty = 0;
+        #(#adds)*
+        #COUNT
+    }}
+}
+
+/// Whether field `f`'s size is its type's `encoded_size` (or nothing, skipped).
+fn sized_by_type(f: &Field<'_>) -> bool {
+    matches!(f.coding, Coding::Skip) || (f.is_plain() && f.bit_coding().is_none())
+}
+
+/// The size of field `f`, reached through the reference expression `access`: its
+/// type's `encoded_size` under the field's context; `None` for a skipped field.
+fn field_size(cont: &Container<'_>, f: &Field<'_>, access: &TokenStream) -> Option<TokenStream> {
+    let (callee, at) = field::callee(
+        cont,
+        f,
+        |at| quote_spanned!(reported_at(at)=> #PACKED::Encode),
+    )?;
+    let ctx = field::ctx(f);
+    Some(quote_spanned!(reported_at(at)=> #callee::encoded_size::<#ctx>(#access)))
 }

@@ -17,7 +17,7 @@
 )]
 const _: () = {
     use ::packed_core as __packed;
-    use __packed::__private::{local as __w, local as __r, local as __v};
+    use __packed::__private::{local as __w, local as __n, local as __r, local as __v};
     type __PackedOwnLayout = __packed::layout::Spec<
         __packed::len::U64,
         <__packed::layout::Bitsery as __packed::layout::Layout>::Int,
@@ -53,6 +53,29 @@ const _: () = {
             >(&self.name, __w)?;
             __packed::Writer::pop_path(__w);
             __packed::__private::Ok(())
+        }
+        #[inline]
+        fn encoded_size<__C: __packed::Ctx>(&self) -> __packed::__private::usize {
+            {
+                let mut __n: __packed::__private::usize = 0;
+                __n = __packed::__private::add_size(
+                    __n,
+                    <Vec<
+                        u8,
+                    > as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.payload),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <String as __packed::Encode>::encoded_size::<
+                        <<__C as __packed::Ctx>::Enter<
+                            __PackedOwnLayout,
+                        > as __packed::Ctx>::WithLen<__packed::len::U8>,
+                    >(&self.name),
+                );
+                __n
+            }
         }
         #[inline]
         fn encode_header<

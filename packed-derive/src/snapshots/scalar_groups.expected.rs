@@ -18,10 +18,10 @@
 const _: () = {
     use ::packed_core as __packed;
     use __packed::__private::{
-        local as __w, local as __r, local as __v, local as __f0, local as __f1,
-        local as __f2, local as __f3, local as __f4, local as __f5, local as __f6,
-        local as __f7, local as __f8, local as __f9, local as __f10, local as __f11,
-        local as __f12, local as __f13, local as __f14, local as __f15,
+        local as __w, local as __n, local as __r, local as __v, local as __f0,
+        local as __f1, local as __f2, local as __f3, local as __f4, local as __f5,
+        local as __f6, local as __f7, local as __f8, local as __f9, local as __f10,
+        local as __f11, local as __f12, local as __f13, local as __f14, local as __f15,
     };
     type __PackedOwnLayout = __packed::layout::Inherit;
     #[automatically_derived]
@@ -184,6 +184,109 @@ const _: () = {
                 __packed::Writer::pop_path(__w);
             }
             __packed::__private::Ok(())
+        }
+        #[inline]
+        fn encoded_size<__C: __packed::Ctx>(&self) -> __packed::__private::usize {
+            {
+                let mut __n: __packed::__private::usize = 0;
+                __n = __packed::__private::add_size(
+                    __n,
+                    <String as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.sku),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i32 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.qty),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i64 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.price),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <String as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.note),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <u8 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.a),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i8 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.b),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <u16 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.c),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i16 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.d),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <u32 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.e),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i32 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.f),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <u64 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.g),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <i64 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.h),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <f32 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.i),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <f64 as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.j),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <bool as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.k),
+                );
+                __n = __packed::__private::add_size(
+                    __n,
+                    <[char; 2] as __packed::Encode>::encoded_size::<
+                        <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    >(&self.l),
+                );
+                __n
+            }
         }
         #[inline]
         fn encode_header<

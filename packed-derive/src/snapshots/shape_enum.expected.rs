@@ -18,8 +18,8 @@
 const _: () = {
     use ::packed_core as __packed;
     use __packed::__private::{
-        local as __w, local as __tag, local as __f0, local as __f1, local as __r,
-        local as __off, local as __v,
+        local as __w, local as __tag, local as __f0, local as __f1, local as __n,
+        local as __r, local as __off, local as __v,
     };
     type __PackedOwnLayout = __packed::layout::Spec<
         <__packed::layout::Yas as __packed::layout::Layout>::Len,
@@ -91,6 +91,55 @@ const _: () = {
                 }
             }
             __packed::__private::Ok(())
+        }
+        #[inline]
+        fn encoded_size<__C: __packed::Ctx>(&self) -> __packed::__private::usize {
+            let __tag = match self {
+                Self::Unit => 0u16,
+                Self::Pair(_, _) => 1u16,
+                Self::Named { items: _, cache: _ } => 2u16,
+            };
+            __packed::__private::add_size(
+                __packed::__private::tag_size::<
+                    <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                    __packed::__private::u16,
+                >(__tag),
+                match self {
+                    Self::Unit => 0,
+                    Self::Pair(__f0, __f1) => {
+                        let mut __n: __packed::__private::usize = 0;
+                        __n = __packed::__private::add_size(
+                            __n,
+                            <u8 as __packed::Encode>::encoded_size::<
+                                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                            >(__f0),
+                        );
+                        __n = __packed::__private::add_size(
+                            __n,
+                            <&'a str as __packed::Encode>::encoded_size::<
+                                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                            >(__f1),
+                        );
+                        __n
+                    }
+                    Self::Named { items: __f0, cache: __f1 } => {
+                        let mut __n: __packed::__private::usize = 0;
+                        __n = __packed::__private::add_size(
+                            __n,
+                            <Vec<
+                                T,
+                            > as __packed::Encode>::encoded_size::<
+                                <<<__C as __packed::Ctx>::Enter<
+                                    __PackedOwnLayout,
+                                > as __packed::Ctx>::WithLen<
+                                    __packed::len::U8,
+                                > as __packed::Ctx>::WithMax<3usize>,
+                            >(__f0),
+                        );
+                        __n
+                    }
+                },
+            )
         }
         #[inline]
         fn encode_header<

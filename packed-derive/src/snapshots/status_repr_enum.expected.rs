@@ -73,6 +73,15 @@ const _: () = {
             >(__items, __packed_discriminant, __w)
         }
         #[inline]
+        fn contiguous_size<__C: __packed::Ctx>(
+            __items: &[Self],
+        ) -> __packed::__private::usize {
+            __packed::__private::count_contiguous::<
+                <__C as __packed::Ctx>::Enter<__PackedOwnLayout>,
+                Self,
+            >(__items)
+        }
+        #[inline]
         fn encode_header<
             __C: __packed::Ctx,
             __W: __packed::Writer + ?__packed::__private::Sized,
