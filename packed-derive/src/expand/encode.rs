@@ -90,27 +90,11 @@ fn struct_body(cont: &Container<'_>, fields: &[Field<'_>]) -> TokenStream {
 /// holds one tag writer rather than one per variant.
 fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> TokenStream {
     let inner = fields_ctx();
-    let tags = variants.iter().map(|v| {
-        let vi = v.ident;
-        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
-        let pat = match v.style {
-            Style::Unit => quote!(Self::#vi),
-            Style::Tuple => quote!(Self::#vi(..)),
-            Style::Named => quote!(Self::#vi { .. }),
-        };
-        quote!(#pat => #tag,)
-    });
+    let tags = tag_arms(tag_ty, variants);
     let arms = variants.iter().map(|v| {
-        let vi = v.ident;
         // As a field's: `r#match` is `match` in paths.
-        let name = syn::ext::IdentExt::unraw(vi).to_string();
-        let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
-        let pat = in_style(
-            &quote!(Self::#vi),
-            v.style,
-            &v.fields,
-            binds.iter().map(ToTokens::to_token_stream),
-        );
+        let name = syn::ext::IdentExt::unraw(v.ident).to_string();
+        let (pat, binds) = bound_variant(v);
         let stmts = v
             .fields
             .iter()
@@ -130,6 +114,37 @@ fn tagged_body(cont: &Container<'_>, tag_ty: Tag, variants: &[Variant<'_>]) -> T
         match self { #(#arms)* }
         #PACKED::__private::Ok(())
     }
+}
+
+/// The arms of a `match self` that only picks each variant's tag.
+fn tag_arms<'a>(
+    tag_ty: Tag,
+    variants: &'a [Variant<'_>],
+) -> impl Iterator<Item = TokenStream> + 'a {
+    variants.iter().map(move |v| {
+        let vi = v.ident;
+        let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
+        let pat = match v.style {
+            Style::Unit => quote!(Self::#vi),
+            Style::Tuple => quote!(Self::#vi(..)),
+            Style::Named => quote!(Self::#vi { .. }),
+        };
+        quote!(#pat => #tag,)
+    })
+}
+
+/// Variant `v`'s pattern binding each of its fields to a numbered local, and those
+/// locals in field order.
+fn bound_variant(v: &Variant<'_>) -> (TokenStream, Vec<syn::Ident>) {
+    let vi = v.ident;
+    let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
+    let pat = in_style(
+        &quote!(Self::#vi),
+        v.style,
+        &v.fields,
+        binds.iter().map(ToTokens::to_token_stream),
+    );
+    (pat, binds)
 }
 
 /// A fieldless `#[repr(int)]` enum: its discriminant, and `encode_contiguous` for
@@ -234,26 +249,9 @@ fn encoded_size(cont: &Container<'_>) -> TokenStream {
         }
         Data::Tagged(tag_ty, variants) => {
             let inner = fields_ctx();
-            let tags = variants.iter().map(|v| {
-                let vi = v.ident;
-                let tag = tag_ty.literal(v.tag, reported_at(vi.span()));
-                let pat = in_style(
-                    &quote!(Self::#vi),
-                    v.style,
-                    &v.fields,
-                    v.fields.iter().map(|_| quote!(_)),
-                );
-                quote!(#pat => #tag,)
-            });
+            let tags = tag_arms(*tag_ty, variants);
             let arms = variants.iter().map(|v| {
-                let vi = v.ident;
-                let binds: Vec<_> = (0..v.fields.len()).map(binding).collect();
-                let pat = in_style(
-                    &quote!(Self::#vi),
-                    v.style,
-                    &v.fields,
-                    binds.iter().map(ToTokens::to_token_stream),
-                );
+                let (pat, binds) = bound_variant(v);
                 let sizes = v
                     .fields
                     .iter()

@@ -96,8 +96,8 @@ const _: () = {
         fn encoded_size<__C: __packed::Ctx>(&self) -> __packed::__private::usize {
             let __tag = match self {
                 Self::Unit => 0u16,
-                Self::Pair(_, _) => 1u16,
-                Self::Named { items: _, cache: _ } => 2u16,
+                Self::Pair(..) => 1u16,
+                Self::Named { .. } => 2u16,
             };
             __packed::__private::add_size(
                 __packed::__private::tag_size::<
