@@ -681,12 +681,39 @@ pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
 /// point of the same encode.
 fn encode_vec<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     let len = header_size::<C, T>().wrapping_add(value.encoded_size::<C>());
-    // A size past what a `Vec` can hold is not the encoding of a value that encodes.
-    let mut buf = Vec::with_capacity(if len <= isize::MAX as usize { len } else { 0 });
+    let mut buf = if len <= COUNT_PAST {
+        Vec::with_capacity(len)
+    } else {
+        large_buffer::<C, T>(value)?
+    };
     match encode_message::<C, T, Vec<u8>>(value, &mut buf) {
         Ok(()) => Ok(buf),
         Err(e) => Err(encode_error::<C, T>(value, e)),
     }
+}
+
+/// The most bytes [`encode_vec`] allocates by the size worked out from a value's parts
+/// alone. That size is only right when the encode succeeds, and parts can be shared: a
+/// `Vec` of one `Rc` a thousand times over, nested, claims petabytes from kilobytes of
+/// memory, and when its encode fails at its first length (over a `u8` prefix, say),
+/// allocating the claim first would abort, or hold memory out of proportion to the
+/// value. Past this, the value is counted first, as `to_vec` did before it worked the
+/// size out: the count fails where the encode would, before anything is allocated.
+const COUNT_PAST: usize = 1 << 20;
+
+/// [`encode_vec`]'s buffer for a value that claims more than [`COUNT_PAST`] bytes: the
+/// exact size counted (or the count's error), reserved if memory allows (a size it does
+/// not is left to the writing pass, which fails the same way as it grows).
+#[inline(never)]
+fn large_buffer<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
+    let len = match count::<C, T>(value) {
+        Ok(len) => len,
+        Err(e) => return Err(encode_error::<C, T>(value, e)),
+    };
+    let mut buf = Vec::new();
+    // An error here is a size memory cannot hold; see above.
+    let _ = buf.try_reserve_exact(len);
+    Ok(buf)
 }
 
 /// [`Config::encode_into`] under context `C`.
