@@ -389,3 +389,27 @@ fn shared_parts_claiming_petabytes_are_an_error_not_an_abort() {
     let e = packed_core::to_vec(&v).unwrap_err();
     assert!(matches!(*e.kind(), EncodeError::LengthTooLarge { len: 300, max: 255, .. }), "{e:?}");
 }
+
+/// A sequence of two-to-the-forty elements that encode to nothing: its length does not
+/// fit Bitsery's prefix, an error at once (the size is not worked out one element at a
+/// time first).
+#[test]
+fn zero_sized_elements_past_the_prefix_are_an_error_at_once() {
+    // An array: `vec![(); n]` clones its element `n` times in a debug build.
+    let v = [(); 1 << 40];
+    assert!(matches!(
+        packed_core::to_vec(&v[..]).unwrap_err().kind(),
+        EncodeError::LengthTooLarge { .. }
+    ));
+    #[derive(Packed, Clone, Copy)]
+    struct Z {
+        #[packed(skip)]
+        _x: (),
+        _y: PhantomData<u8>,
+    }
+    let v = [Z { _x: (), _y: PhantomData }; 1 << 40];
+    assert!(matches!(
+        packed_core::to_vec(&v[..]).unwrap_err().kind(),
+        EncodeError::LengthTooLarge { .. }
+    ));
+}

@@ -125,6 +125,13 @@ pub trait Encode {
         Self: Sized,
     {
         match Self::fixed_size::<C>().bytes() {
+            // A type without memory has one value, so its elements all encode alike; and
+            // there can be more of them than a loop should visit (`vec![(); 1 << 40]`,
+            // whose encode fails at once, at its length prefix).
+            0 if core::mem::size_of::<Self>() == 0 => match items.first() {
+                Some(item) => item.encoded_size::<C>().saturating_mul(items.len()),
+                None => 0,
+            },
             0 => {
                 let mut n: usize = 0;
                 for item in items {
