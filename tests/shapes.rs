@@ -23,7 +23,11 @@ fn check_as<L: Layout, T: Encode + ?Sized>(v: &T, exact: bool) {
     let bytes = packed_core::to_vec_as::<L, T>(v).unwrap();
     assert_eq!(&bytes[..], &into[1..], "{name}");
     assert_eq!(n, bytes.len(), "{name}");
-    assert_eq!(packed_core::encoded_len_as::<L, T>(v).unwrap(), bytes.len(), "{name}");
+    assert_eq!(
+        packed_core::encoded_len_as::<L, T>(v).unwrap(),
+        bytes.len(),
+        "{name}"
+    );
     let via = packed_core::with::<L>().to_vec(v).unwrap();
     assert_eq!(via, bytes, "{name}");
     if exact {
@@ -295,7 +299,11 @@ fn shapes_match_encode_into_with_exact_capacity() {
         b: vec!["x".into(), String::new()],
         c: Some(vec![Some("ab".into()), None]),
     });
-    check(&Generic::<u8, String> { a: 7, b: vec![], c: None });
+    check(&Generic::<u8, String> {
+        a: 7,
+        b: vec![],
+        c: None,
+    });
     check(&GenericEnum::<u16, 3>::A);
     check(&GenericEnum::<u16, 3>::B(1, [2, 3, 4]));
     check(&GenericEnum::<String, 2>::C {
@@ -310,8 +318,16 @@ fn shapes_match_encode_into_with_exact_capacity() {
         d: Cow::Borrowed(&[9; 300]),
         p: PhantomData,
     });
-    check(&Unsized::<[u32]> { n: 3, tail: Box::new([1, 2, 3]), rc: Rc::new([4]) });
-    check(&Unsized::<str> { n: 3, tail: "tail".into(), rc: "rc".into() });
+    check(&Unsized::<[u32]> {
+        n: 3,
+        tail: Box::new([1, 2, 3]),
+        rc: Rc::new([4]),
+    });
+    check(&Unsized::<str> {
+        n: 3,
+        tail: "tail".into(),
+        rc: "rc".into(),
+    });
     check(&Pointers {
         r: Rc::new("rc".into()),
         a: Arc::from(&[1u16, 2][..]),
@@ -321,7 +337,11 @@ fn shapes_match_encode_into_with_exact_capacity() {
         h: [(1, "one".to_owned())].into_iter().collect(),
         s: [-1, 5, 1 << 40].into_iter().collect(),
     });
-    check(&NoWith { a: "x".repeat(70), c: vec!["gone".into()], d: vec![Some(1), None] });
+    check(&NoWith {
+        a: "x".repeat(70),
+        c: vec!["gone".into()],
+        d: vec![Some(1), None],
+    });
     check(&Tagged::A("a".into()));
     check(&Tagged::B { x: 1, y: vec![2] });
     check(&Tagged::C);
@@ -339,18 +359,46 @@ fn shapes_match_encode_into_with_exact_capacity() {
     check(&OwnVarint {
         n: 1 << 50,
         s: vec!["a".into(); 3],
-        inner: OwnYas { s: "y".into(), v: vec![Color::Green] },
+        inner: OwnYas {
+            s: "y".into(),
+            v: vec![Color::Green],
+        },
     });
-    check(&vec![OwnYas { s: "y".into(), v: vec![Color::Green] }]);
-    check(&HoldsHand { a: Hand(3), b: vec![Hand(1), Hand(0), Hand(2)], c: Some(Hand(5)) });
-    check(&Arrays::<2> { a: [1, 2], b: ["x".into(), "yz".into()], c: [None, Some(3)] });
-    check(&Arrays::<0> { a: [], b: [], c: [] });
+    check(&vec![OwnYas {
+        s: "y".into(),
+        v: vec![Color::Green],
+    }]);
+    check(&HoldsHand {
+        a: Hand(3),
+        b: vec![Hand(1), Hand(0), Hand(2)],
+        c: Some(Hand(5)),
+    });
+    check(&Arrays::<2> {
+        a: [1, 2],
+        b: ["x".into(), "yz".into()],
+        c: [None, Some(3)],
+    });
+    check(&Arrays::<0> {
+        a: [],
+        b: [],
+        c: [],
+    });
     check(&Bits { x: 1 });
-    check(&InMacroEnum::X(InMacro { a: "m".into(), b: vec![1] }));
+    check(&InMacroEnum::X(InMacro {
+        a: "m".into(),
+        b: vec![1],
+    }));
     check(&InMacroEnum::Y { z: None });
-    check(&no_prelude::Np { a: "np", b: vec![1u8], c: Some("c".into()) });
+    check(&no_prelude::Np {
+        a: "np",
+        b: vec![1u8],
+        c: Some("c".into()),
+    });
     check(&no_prelude::NpE::<String>::A("a".into()));
-    check(&no_prelude::NpE::<String>::B { x: 1, y: "y".into() });
+    check(&no_prelude::NpE::<String>::B {
+        x: 1,
+        y: "y".into(),
+    });
     check(&(1u8, "tuple", vec![Some(2u16)]));
     check(&Some(vec![Some(String::from("s")), None]));
 }
@@ -366,9 +414,11 @@ fn counted_fields_still_match() {
         e: vec![5; 130],
         f: 12345,
     });
-    check(&SerdeField { a: 1, b: vec!["s".into()] });
+    check(&SerdeField {
+        a: 1,
+        b: vec!["s".into()],
+    });
 }
-
 
 /// A value whose parts are one `Rc` shared many times over claims an encoded size far
 /// past what memory holds; its encode fails at its first length (over the `u8` prefix),
@@ -385,9 +435,21 @@ fn shared_parts_claiming_petabytes_are_an_error_not_an_abort() {
     let mid = Rc::new(vec![leaf; 1 << 6]);
     let top = Rc::new(vec![mid; 1 << 6]);
     // 300 x 2^6 x 2^6 x 2^30 bytes: 1200 TiB, under `isize::MAX`.
-    let v = Shared { items: vec![top; 300] };
+    let v = Shared {
+        items: vec![top; 300],
+    };
     let e = packed_core::to_vec(&v).unwrap_err();
-    assert!(matches!(*e.kind(), EncodeError::LengthTooLarge { len: 300, max: 255, .. }), "{e:?}");
+    assert!(
+        matches!(
+            *e.kind(),
+            EncodeError::LengthTooLarge {
+                len: 300,
+                max: 255,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 /// A sequence of two-to-the-forty elements that encode to nothing: its length does not
@@ -407,7 +469,10 @@ fn zero_sized_elements_past_the_prefix_are_an_error_at_once() {
         _x: (),
         _y: PhantomData<u8>,
     }
-    let v = [Z { _x: (), _y: PhantomData }; 1 << 40];
+    let v = [Z {
+        _x: (),
+        _y: PhantomData,
+    }; 1 << 40];
     assert!(matches!(
         packed_core::to_vec(&v[..]).unwrap_err().kind(),
         EncodeError::LengthTooLarge { .. }
