@@ -423,10 +423,12 @@ fn counted_fields_still_match() {
 /// A value whose parts are one `Rc` shared many times over claims an encoded size far
 /// past what memory holds; its encode fails at its first length (over the `u8` prefix),
 /// as the count did, with an error rather than an allocation failure.
+type Nested = Rc<Vec<Rc<Vec<Rc<Vec<u8>>>>>>;
+
 #[derive(Packed)]
 struct Shared {
     #[packed(len = "u8")]
-    items: Vec<Rc<Vec<Rc<Vec<Rc<Vec<u8>>>>>>>,
+    items: Vec<Nested>,
 }
 
 #[test]
