@@ -669,11 +669,10 @@ pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
 // The encodes to a vector, out of line. Encoding has no limits, so every configuration
 // of one context shares them; like `decode_slice_default`, they are deliberately not
 // `#[inline]`: a generic function that is not `#[inline]` is compiled once per crate
-// that uses it, where an `#[inline]` one (and the type's encode inlined into it, twice
-// for `to_vec`: the counting pass and the writing pass) is compiled again in every code
-// unit that calls it. The type's encode is still inlined into these, so the counting
-// pass of a fixed-size type still folds to a constant (PERF.md, "Compile time,
-// session 6").
+// that uses it, where an `#[inline]` one (and the type's encode and size inlined into
+// it) is compiled again in every code unit that calls it. The type's encode is still
+// inlined into these, and its size, which for a fixed-size type folds to a constant
+// (PERF.md, "Compile time, session 6" and "session 13").
 
 /// [`Config::to_vec`] under context `C`: the size worked out
 /// ([`Encode::encoded_size`]), then the value written into a buffer of that size. An
@@ -681,10 +680,10 @@ pub(crate) fn decode_slice_default<'de, C: Ctx, T: Decode<'de>>(
 /// point of the same encode.
 fn encode_vec<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
     let len = header_size::<C, T>().wrapping_add(value.encoded_size::<C>());
-    let mut buf = if len <= COUNT_PAST {
+    let mut buf = if len <= RESERVE_FALLIBLY_PAST {
         Vec::with_capacity(len)
     } else {
-        large_buffer::<C, T>(value)?
+        reserved_if_memory_allows(len)
     };
     match encode_message::<C, T, Vec<u8>>(value, &mut buf) {
         Ok(()) => Ok(buf),
@@ -692,28 +691,21 @@ fn encode_vec<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<En
     }
 }
 
-/// The most bytes [`encode_vec`] allocates by the size worked out from a value's parts
-/// alone. That size is only right when the encode succeeds, and parts can be shared: a
-/// `Vec` of one `Rc` a thousand times over, nested, claims petabytes from kilobytes of
-/// memory, and when its encode fails at its first length (over a `u8` prefix, say),
-/// allocating the claim first would abort, or hold memory out of proportion to the
-/// value. Past this, the value is counted first, as `to_vec` did before it worked the
-/// size out: the count fails where the encode would, before anything is allocated.
-const COUNT_PAST: usize = 1 << 20;
+/// The size past which [`encode_vec`] reserves its buffer only if memory allows. The
+/// size worked out from a value's parts is exact when its encode succeeds, but parts can
+/// be shared: a `Vec` of one `Rc` a thousand times over, nested, claims petabytes from
+/// kilobytes of memory, and its encode may fail at its first length (over a `u8`
+/// prefix, say). Allocating such a claim outright would abort.
+const RESERVE_FALLIBLY_PAST: usize = 1 << 20;
 
-/// [`encode_vec`]'s buffer for a value that claims more than [`COUNT_PAST`] bytes: the
-/// exact size counted (or the count's error), reserved if memory allows (a size it does
-/// not is left to the writing pass, which fails the same way as it grows).
-#[inline(never)]
-fn large_buffer<C: Ctx, T: Encode + ?Sized>(value: &T) -> Result<Vec<u8>, Error<EncodeError>> {
-    let len = match count::<C, T>(value) {
-        Ok(len) => len,
-        Err(e) => return Err(encode_error::<C, T>(value, e)),
-    };
+/// An empty buffer with room for `len` bytes if the allocator grants them, else none:
+/// the writing pass then grows it as it goes, and an encode that fails early never
+/// needed the room. One function for every type, so that no second pass over the value
+/// is compiled per type for this case.
+fn reserved_if_memory_allows(len: usize) -> Vec<u8> {
     let mut buf = Vec::new();
-    // An error here is a size memory cannot hold; see above.
-    let _ = buf.try_reserve_exact(len);
-    Ok(buf)
+    let _refused = buf.try_reserve_exact(len);
+    buf
 }
 
 /// [`Config::encode_into`] under context `C`.
