@@ -745,11 +745,7 @@ fn encode_message<C: Ctx, T: Encode + ?Sized, W: Writer + ?Sized>(
 /// The bytes of `T`'s header under context `C` (nothing in most layouts).
 #[cfg_attr(not(debug_assertions), inline)]
 fn header_size<C: Ctx, T: Encode + ?Sized>() -> usize {
-    let mut counter = SizeCounter::default();
-    match T::encode_header::<C, SizeCounter>(&mut counter) {
-        Ok(()) => counter.len,
-        Err(_) => 0,
-    }
+    SizeCounter::bytes_of(T::encode_header::<C, SizeCounter>)
 }
 
 /// The number of bytes `value` encodes to under context `C`, with its header.

@@ -291,16 +291,26 @@ impl Writer for SizeCounter {
     }
 }
 
+impl SizeCounter {
+    /// The bytes `write` writes, counted, or 0 if it fails: a size worked out by
+    /// running a write over a counter (which folds to a constant where the write's size
+    /// is fixed). A size that the encode itself would refuse needs no number.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn bytes_of(write: impl FnOnce(&mut Self) -> Result<(), EncodeError>) -> usize {
+        let mut counter = Self::default();
+        match write(&mut counter) {
+            Ok(()) => counter.len,
+            Err(_) => 0,
+        }
+    }
+}
+
 /// The bytes `value` encodes to under `C`, counted by running its encode over a
 /// [`SizeCounter`], or 0 if the encode fails: the default of
 /// [`Encode::encoded_size`](crate::Encode::encoded_size).
 #[cfg_attr(not(debug_assertions), inline)]
 pub(crate) fn count_size<C: crate::Ctx, T: crate::Encode + ?Sized>(value: &T) -> usize {
-    let mut counter = SizeCounter::default();
-    match value.encode::<C, SizeCounter>(&mut counter) {
-        Ok(()) => counter.len,
-        Err(_) => 0,
-    }
+    SizeCounter::bytes_of(|counter| value.encode::<C, SizeCounter>(counter))
 }
 
 /// Writes into a caller's `&mut [u8]`, without allocating: what

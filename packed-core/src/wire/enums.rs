@@ -127,11 +127,7 @@ pub fn write_tag<C: Ctx, T: TagForm, W: Writer + ?Sized>(
 #[cfg_attr(not(debug_assertions), inline)]
 #[must_use]
 pub fn tag_size<C: Ctx, T: TagForm>(tag: T::Index) -> usize {
-    let mut counter = crate::SizeCounter::default();
-    match T::write::<C, crate::SizeCounter>(tag, &mut counter) {
-        Ok(()) => counter.len,
-        Err(_) => 0,
-    }
+    crate::SizeCounter::bytes_of(|counter| T::write::<C, crate::SizeCounter>(tag, counter))
 }
 
 /// Two sizes of a derived type's parts added up (wrapping: a sum that large is not the
@@ -147,11 +143,9 @@ pub fn add_size(a: usize, b: usize) -> usize {
 #[cfg_attr(not(debug_assertions), inline)]
 #[must_use]
 pub fn count_contiguous<C: Ctx, T: crate::Encode>(items: &[T]) -> usize {
-    let mut counter = crate::SizeCounter::default();
-    match T::encode_contiguous::<C, crate::SizeCounter>(items, &mut counter) {
-        Ok(()) => counter.len,
-        Err(_) => 0,
-    }
+    crate::SizeCounter::bytes_of(|counter| {
+        T::encode_contiguous::<C, crate::SizeCounter>(items, counter)
+    })
 }
 
 /// Reads an enum's variant tag in form `T`.

@@ -57,14 +57,11 @@ pub(crate) fn len_size<C: Ctx>(len: usize) -> usize {
 #[cold]
 #[inline(never)]
 fn count_len<C: Ctx>(len: usize) -> usize {
-    let mut counter = crate::SizeCounter::default();
-    match <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, _>(
-        len,
-        &mut counter,
-    ) {
-        Ok(()) => counter.len,
-        Err(_) => 0,
-    }
+    crate::SizeCounter::bytes_of(|counter| {
+        <<C::Layout as Layout>::Len as LenPrefix>::write::<<C::Layout as Layout>::Endian, _>(
+            len, counter,
+        )
+    })
 }
 
 #[cfg_attr(not(debug_assertions), inline)]
