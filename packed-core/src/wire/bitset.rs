@@ -20,6 +20,19 @@ fn counted<C: Ctx>() -> bool {
     <<C::Layout as Layout>::Conventions as Conventions>::BITSET_COUNT
 }
 
+/// How many of a `Bitset<N>`'s bytes are written whole under `C`, and whether the
+/// bits past them follow as single bits: inside a bit-packing session the `N % 8` bits
+/// past the last whole byte are (Bitsery's `serializeLeftoverImpl`); elsewhere they are
+/// one more byte, whose high bits are padding.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn whole_bytes<C: Ctx, const N: usize>() -> (usize, bool) {
+    if in_session::<C>() && N % 8 != 0 {
+        (N / 8, true)
+    } else {
+        (N.div_ceil(8), false)
+    }
+}
+
 /// The fixed size of a `Bitset<N>` under `C`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn size<C: Ctx, const N: usize>() -> FixedSize<Bitset<N>> {
@@ -49,11 +62,12 @@ impl<const N: usize> Encode for Bitset<N> {
             write_len::<C, W>(bytes, w)?;
         }
         framed(w, Role::Value, |w| {
-            if in_session::<C>() && N % 8 != 0 {
-                (0..N / 8).try_for_each(|k| w.write_byte(self.byte(k)))?;
-                return w.write_bits(u64::from(self.byte(N / 8)), (N % 8) as u32);
+            let (whole, leftover_bits) = whole_bytes::<C, N>();
+            (0..whole).try_for_each(|k| w.write_byte(self.byte(k)))?;
+            if leftover_bits {
+                w.write_bits(u64::from(self.byte(whole)), (N % 8) as u32)?;
             }
-            (0..bytes).try_for_each(|k| w.write_byte(self.byte(k)))
+            Ok(())
         })
     }
 }
@@ -79,20 +93,8 @@ impl<'de, const N: usize> Decode<'de> for Bitset<N> {
             }
         }
         let mut bits = [false; N];
-        if in_session::<C>() && N % 8 != 0 {
-            for k in 0..N / 8 {
-                let byte = r.read_byte()?;
-                for (j, slot) in bits[k * 8..k * 8 + 8].iter_mut().enumerate() {
-                    *slot = byte >> j & 1 != 0;
-                }
-            }
-            let last = r.read_bits((N % 8) as u32)?;
-            for (j, slot) in bits[N / 8 * 8..].iter_mut().enumerate() {
-                *slot = last >> j & 1 != 0;
-            }
-            return Ok(Bitset(bits));
-        }
-        for k in 0..bytes {
+        let (whole, leftover_bits) = whole_bytes::<C, N>();
+        for k in 0..whole {
             let offset = r.offset();
             let byte = r.read_byte()?;
             for (j, bit) in (0..8).map(|j| (j, byte >> j & 1 != 0)) {
@@ -101,6 +103,12 @@ impl<'de, const N: usize> Decode<'de> for Bitset<N> {
                     None if bit => return Err(DecodeError::BitsetPadding { offset }),
                     None => {}
                 }
+            }
+        }
+        if leftover_bits {
+            let last = r.read_bits((N % 8) as u32)?;
+            for (j, slot) in bits[whole * 8..].iter_mut().enumerate() {
+                *slot = last >> j & 1 != 0;
             }
         }
         Ok(Bitset(bits))
