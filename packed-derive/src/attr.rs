@@ -504,12 +504,14 @@ fn parse_entropy(
     // Each value's identity, to find one listed twice: Bitsery codes a value by the
     // index of its first match, so a repeat is never used and is a mistake.
     let mut seen: Vec<EntropyKey> = Vec::new();
-    let int_value = |e: &syn::Expr| match entropy_key(e) {
-        Some(EntropyKey::Int(v)) => Some(v),
-        _ => None,
-    };
     for e in &elems {
-        if let Some(k) = entropy_key(e) {
+        let key = entropy_key(e);
+        // An integer's value, to check it against the field's type.
+        let int_value = match &key {
+            Some(EntropyKey::Int(v)) => Some(*v),
+            _ => None,
+        };
+        if let Some(k) = key {
             if seen.contains(&k) {
                 diag.error(
                     e,
@@ -534,9 +536,9 @@ fn parse_entropy(
                 lit: syn::Lit::Str(s),
                 ..
             }) => strs.push(s.clone()),
-            e if int(e) => ints.push((quote::quote!(#e), int_value(e))),
+            e if int(e) => ints.push((quote::quote!(#e), int_value)),
             syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) && int(&u.expr) => {
-                ints.push((quote::quote!(#e), int_value(e)));
+                ints.push((quote::quote!(#e), int_value));
             }
             other => {
                 diag.error(
